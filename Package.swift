@@ -1,0 +1,98 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// One list of Swift settings applied to every target of the package.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Proactive",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Proactive", targets: ["Proactive"]),
+        .executable(name: "proactive", targets: ["proactive"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // MARK: Pure value types and text processing
+        .target(name: "ProactiveModel", swiftSettings: swiftSettings),
+        .target(name: "ProactiveText", swiftSettings: swiftSettings),
+
+        // MARK: Web markup (libxml2's HTML parser)
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .target(
+            name: "ProactiveMarkup", dependencies: ["CLibXML2"],
+            swiftSettings: swiftSettings),
+
+        // MARK: Places: phone numbers (libphonenumber) and geocoding
+        .target(
+            name: "CPhoneNumber",
+            cxxSettings: [.unsafeFlags(["-std=c++17"])],
+            linkerSettings: [
+                .linkedLibrary("phonenumber"), .linkedLibrary("protobuf"),
+                .linkedLibrary("stdc++"),
+            ]),
+        .target(
+            name: "ProactivePhoneNumbers", dependencies: ["CPhoneNumber"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "ProactiveGeocoding", dependencies: ["ProactiveModel", "ProactiveText"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+
+        // MARK: Scoring (pure) and storage (GRDB)
+        .target(name: "ProactiveRanking", dependencies: ["ProactiveModel"], swiftSettings: swiftSettings),
+        .target(
+            name: "ProactiveStore",
+            dependencies: ["ProactiveModel", "ProactiveText", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings),
+
+        // MARK: The public library and the CLI
+        .target(
+            name: "Proactive",
+            dependencies: [
+                "ProactiveModel", "ProactiveText", "ProactiveMarkup", "ProactivePhoneNumbers",
+                "ProactiveGeocoding", "ProactiveRanking", "ProactiveStore",
+            ],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "proactive",
+            dependencies: ["Proactive", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings),
+
+        // MARK: Benchmarks: executables run in release mode (see docs/benchmarks.md)
+        .executableTarget(
+            name: "StoreBenchmark", dependencies: ["Proactive", "ProactiveStore"],
+            path: "Benchmarks/StoreBenchmark", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "MarkupBenchmark", dependencies: ["ProactiveMarkup"],
+            path: "Benchmarks/MarkupBenchmark", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "GeocodingBenchmark", dependencies: ["ProactiveGeocoding", "ProactivePhoneNumbers"],
+            path: "Benchmarks/GeocodingBenchmark", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "NextAppBenchmark", dependencies: ["ProactiveRanking"],
+            path: "Benchmarks/NextAppBenchmark", swiftSettings: swiftSettings),
+
+        // MARK: Tests: one target per module, plus end-to-end acceptance tests
+        .testTarget(name: "ProactiveModelTests", dependencies: ["ProactiveModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "ProactiveTextTests", dependencies: ["ProactiveText"], swiftSettings: swiftSettings),
+        .testTarget(name: "ProactiveMarkupTests", dependencies: ["ProactiveMarkup"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactivePhoneNumbersTests", dependencies: ["ProactivePhoneNumbers"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveGeocodingTests", dependencies: ["ProactiveGeocoding"], swiftSettings: swiftSettings),
+        .testTarget(name: "ProactiveRankingTests", dependencies: ["ProactiveRanking"], swiftSettings: swiftSettings),
+        .testTarget(name: "ProactiveStoreTests", dependencies: ["ProactiveStore"], swiftSettings: swiftSettings),
+        .testTarget(name: "ProactiveTests", dependencies: ["Proactive"], swiftSettings: swiftSettings),
+        .testTarget(name: "AcceptanceTests", dependencies: ["proactive"], swiftSettings: swiftSettings),
+    ]
+)

@@ -1,0 +1,2 @@
+#include "CPhoneNumber.h"
+int proactive_phone_placeholder(void) { return 0; }

@@ -1,0 +1,1 @@
+// Module Proactive: placeholder replaced as the module is written.

@@ -1,0 +1,1 @@
+// Module ProactiveGeocoding: placeholder replaced as the module is written.

@@ -1,0 +1,1 @@
+// Module ProactiveMarkup: placeholder replaced as the module is written.

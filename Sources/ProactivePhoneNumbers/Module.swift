@@ -1,0 +1,1 @@
+// Module ProactivePhoneNumbers: placeholder replaced as the module is written.

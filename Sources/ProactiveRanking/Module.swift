@@ -1,0 +1,1 @@
+// Module ProactiveRanking: placeholder replaced as the module is written.

@@ -1,0 +1,1 @@
+// Module ProactiveStore: placeholder replaced as the module is written.

@@ -1,0 +1,1 @@
+// Module ProactiveText: placeholder replaced as the module is written.
