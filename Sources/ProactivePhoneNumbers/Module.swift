@@ -1,1 +1,0 @@
-// Module ProactivePhoneNumbers: placeholder replaced as the module is written.
