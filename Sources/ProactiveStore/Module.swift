@@ -1,1 +1,0 @@
-// Module ProactiveStore: placeholder replaced as the module is written.

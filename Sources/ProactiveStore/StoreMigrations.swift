@@ -1,0 +1,118 @@
+import GRDB
+
+/// The store's schema, as append-only named migrations.
+enum StoreMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-foundation") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE app (
+                      bundleIdentifier TEXT PRIMARY KEY NOT NULL,
+                      name TEXT NOT NULL,
+                      declaration TEXT NOT NULL,
+                      updatedAt REAL NOT NULL
+                    );
+
+                    CREATE TABLE entry (
+                      id INTEGER PRIMARY KEY,
+                      app TEXT NOT NULL,
+                      kind TEXT NOT NULL,
+                      identityKey TEXT NOT NULL,
+                      uniqueIdentifier TEXT,
+                      domainIdentifier TEXT,
+                      persistentIdentifier TEXT,
+                      activityType TEXT,
+                      url TEXT,
+                      title TEXT,
+                      isEligibleForSearch INTEGER NOT NULL,
+                      isEligibleForHandoff INTEGER NOT NULL,
+                      isEligibleForPublicIndexing INTEGER NOT NULL,
+                      isEligibleForPrediction INTEGER NOT NULL,
+                      isCurrent INTEGER NOT NULL DEFAULT 0,
+                      firstDonatedAt REAL NOT NULL,
+                      donatedAt REAL NOT NULL,
+                      expiresAt REAL,
+                      donationCount INTEGER NOT NULL DEFAULT 1,
+                      engagementCount INTEGER NOT NULL DEFAULT 0,
+                      lastEngagedAt REAL,
+                      payload TEXT NOT NULL,
+                      ftsTitle TEXT,
+                      ftsKeywords TEXT,
+                      ftsDescription TEXT,
+                      ftsAddress TEXT,
+                      UNIQUE (app, kind, identityKey)
+                    );
+                    CREATE INDEX entry_expiresAt ON entry(expiresAt) WHERE expiresAt IS NOT NULL;
+                    CREATE INDEX entry_domain ON entry(app, domainIdentifier) WHERE domainIdentifier IS NOT NULL;
+                    CREATE INDEX entry_persistent ON entry(app, persistentIdentifier) WHERE persistentIdentifier IS NOT NULL;
+                    CREATE INDEX entry_current ON entry(app) WHERE isCurrent;
+                    CREATE INDEX entry_donatedAt ON entry(donatedAt);
+
+                    CREATE VIRTUAL TABLE entry_fts USING fts5(
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress,
+                      content='entry', content_rowid='id',
+                      tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+                    );
+                    CREATE TRIGGER entry_fts_insert AFTER INSERT ON entry BEGIN
+                      INSERT INTO entry_fts(rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                      VALUES (new.id, new.ftsTitle, new.ftsKeywords, new.ftsDescription, new.ftsAddress);
+                    END;
+                    CREATE TRIGGER entry_fts_delete AFTER DELETE ON entry BEGIN
+                      INSERT INTO entry_fts(entry_fts, rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                      VALUES ('delete', old.id, old.ftsTitle, old.ftsKeywords, old.ftsDescription, old.ftsAddress);
+                    END;
+                    CREATE TRIGGER entry_fts_update AFTER UPDATE OF ftsTitle, ftsKeywords, ftsDescription, ftsAddress ON entry BEGIN
+                      INSERT INTO entry_fts(entry_fts, rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                      VALUES ('delete', old.id, old.ftsTitle, old.ftsKeywords, old.ftsDescription, old.ftsAddress);
+                      INSERT INTO entry_fts(rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                      VALUES (new.id, new.ftsTitle, new.ftsKeywords, new.ftsDescription, new.ftsAddress);
+                    END;
+
+                    CREATE TABLE interaction (
+                      id INTEGER PRIMARY KEY,
+                      app TEXT NOT NULL,
+                      at REAL NOT NULL,
+                      direction TEXT NOT NULL,
+                      kind TEXT NOT NULL,
+                      outcome TEXT NOT NULL,
+                      identifier TEXT,
+                      groupIdentifier TEXT,
+                      payload TEXT NOT NULL
+                    );
+                    CREATE INDEX interaction_group ON interaction(app, groupIdentifier);
+                    CREATE INDEX interaction_identifier ON interaction(app, identifier);
+                    CREATE TABLE interaction_person (
+                      interactionId INTEGER NOT NULL REFERENCES interaction(id) ON DELETE CASCADE,
+                      personKey TEXT NOT NULL,
+                      displayName TEXT
+                    );
+                    CREATE INDEX interaction_person_key ON interaction_person(personKey);
+                    CREATE INDEX interaction_person_interaction ON interaction_person(interactionId);
+
+                    CREATE TABLE event (
+                      id INTEGER PRIMARY KEY,
+                      at REAL NOT NULL,
+                      kind TEXT NOT NULL,
+                      app TEXT,
+                      payload TEXT NOT NULL
+                    );
+                    CREATE INDEX event_at ON event(at);
+
+                    CREATE TABLE nowPlaying (
+                      app TEXT PRIMARY KEY NOT NULL,
+                      at REAL NOT NULL,
+                      state TEXT NOT NULL,
+                      payload TEXT NOT NULL
+                    );
+
+                    CREATE TABLE clientState (
+                      app TEXT PRIMARY KEY NOT NULL,
+                      clientState TEXT,
+                      updatedAt REAL NOT NULL
+                    );
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+
+/// An interaction as stored, with the normalised keys of the people it involved.
+public struct StoredInteraction: Sendable, Hashable {
+    /// The row identifier.
+    public var id: Int64
+    /// The donating app.
+    public var app: String
+    /// When it happened.
+    public var at: Date
+    /// The intent kind ("sendMessage"…).
+    public var kind: String
+    /// The direction ("outgoing"…).
+    public var direction: String
+    /// The app's identifier.
+    public var identifier: String?
+    /// The conversation.
+    public var groupIdentifier: String?
+    /// The JSON payload.
+    public var payload: String
+}
+
+extension StoreTransaction {
+    /// Stores an interaction and the people it involved (by normalised key).
+    @discardableResult
+    public func insertInteraction(
+        app: String, at date: Date, kind: String, direction: String, outcome: String, identifier: String?,
+        groupIdentifier: String?, payload: String, people: [(key: String, displayName: String?)]
+    ) throws -> Int64 {
+        try db.execute(
+            sql: """
+                INSERT INTO interaction (app, at, direction, kind, outcome, identifier, groupIdentifier, payload)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [app, date.timeIntervalSince1970, direction, kind, outcome, identifier, groupIdentifier, payload])
+        let id = db.lastInsertedRowID
+        for person in people {
+            try db.execute(
+                sql: "INSERT INTO interaction_person (interactionId, personKey, displayName) VALUES (?, ?, ?)",
+                arguments: [id, person.key, person.displayName])
+        }
+        return id
+    }
+
+    /// Deletes an app's interactions in the given groups (conversations); returns how many.
+    @discardableResult
+    public func deleteInteractions(app: String, groupIdentifiers: [String]) throws -> Int {
+        var total = 0
+        for group in groupIdentifiers {
+            try db.execute(sql: "DELETE FROM interaction WHERE app = ? AND groupIdentifier = ?", arguments: [app, group])
+            total += db.changesCount
+        }
+        return total
+    }
+
+    /// Deletes an app's interactions by identifier; returns how many.
+    @discardableResult
+    public func deleteInteractions(app: String, identifiers: [String]) throws -> Int {
+        var total = 0
+        for identifier in identifiers {
+            try db.execute(sql: "DELETE FROM interaction WHERE app = ? AND identifier = ?", arguments: [app, identifier])
+            total += db.changesCount
+        }
+        return total
+    }
+
+    /// Deletes all of an app's interactions; returns how many.
+    @discardableResult
+    public func deleteAllInteractions(app: String) throws -> Int {
+        try db.execute(sql: "DELETE FROM interaction WHERE app = ?", arguments: [app])
+        return db.changesCount
+    }
+
+    /// Interactions involving a person (by normalised key), newest first, optionally one app's.
+    public func interactions(personKey: String, app: String? = nil, limit: Int = 1000) throws -> [StoredInteraction] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT i.id, i.app, i.at, i.kind, i.direction, i.identifier, i.groupIdentifier, i.payload
+                FROM interaction i JOIN interaction_person p ON p.interactionId = i.id
+                WHERE p.personKey = ? AND (? IS NULL OR i.app = ?)
+                GROUP BY i.id ORDER BY i.at DESC LIMIT ?
+                """,
+            arguments: [personKey, app, app, limit]
+        ).map(StoredInteraction.init(row:))
+    }
+
+    /// An app's interactions, newest first.
+    public func interactions(app: String, limit: Int = 1000) throws -> [StoredInteraction] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, app, at, kind, direction, identifier, groupIdentifier, payload
+                FROM interaction WHERE app = ? ORDER BY at DESC LIMIT ?
+                """,
+            arguments: [app, limit]
+        ).map(StoredInteraction.init(row:))
+    }
+}
+
+extension StoredInteraction {
+    init(row: Row) {
+        id = row[0]
+        app = row[1]
+        at = Date(timeIntervalSince1970: row[2])
+        kind = row[3]
+        direction = row[4]
+        identifier = row[5]
+        groupIdentifier = row[6]
+        payload = row[7]
+    }
+}

@@ -1,0 +1,92 @@
+/// The spelling of text in the full-text index, shared by indexing and querying.
+///
+/// The index's tokenizer (SQLite's `unicode61 remove_diacritics 2`) folds case and accents
+/// and splits words on punctuation and spaces. This type prepares text for it:
+/// - letters it cannot fold become their usual spelling ("ß" → "ss", "œ" → "oe");
+/// - full-width Latin letters and digits become ASCII;
+/// - runs of Chinese, Japanese and Korean characters, written without spaces, become each
+///   character and each pair of adjacent characters as separate words ("紅燒牛肉" →
+///   "紅 紅燒 燒 燒牛 牛 牛肉 肉"), so any part of a word is found: one character by its
+///   unigram, longer strings by all their bigrams.
+public enum IndexText {
+    /// The text as it is stored in the index.
+    public static func indexForm(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        var out = String.UnicodeScalarView()
+        var run: [Unicode.Scalar] = []
+        func flush() {
+            guard !run.isEmpty else { return }
+            out.append(" ")
+            for i in run.indices {
+                out.append(run[i])
+                out.append(" ")
+                if i + 1 < run.count {
+                    out.append(run[i])
+                    out.append(run[i + 1])
+                    out.append(" ")
+                }
+            }
+            run.removeAll(keepingCapacity: true)
+        }
+        for scalar in text.unicodeScalars {
+            if Script.isUnsegmented(scalar) {
+                run.append(scalar)
+                continue
+            }
+            flush()
+            if let special = TextFolding.specialLetters[scalar] {
+                out.append(contentsOf: special.unicodeScalars)
+            } else if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
+                out.append(ascii)
+            } else {
+                out.append(scalar)
+            }
+        }
+        flush()
+        return String(out)
+    }
+
+    /// The terms of a typed query: each word is a prefix term; a run of CJK characters is
+    /// its single character, or all of its bigrams (each must match).
+    public static func queryTerms(_ query: String) -> [SearchTerm] {
+        var terms: [SearchTerm] = []
+        var word = String.UnicodeScalarView()
+        var run: [Unicode.Scalar] = []
+        func flushWord() {
+            guard !word.isEmpty else { return }
+            let folded = TextFolding.fold(String(word))
+            if !folded.isEmpty { terms.append(SearchTerm(folded, isPrefix: true)) }
+            word = String.UnicodeScalarView()
+        }
+        func flushRun() {
+            guard !run.isEmpty else { return }
+            if run.count == 1 {
+                terms.append(SearchTerm(String(run[0]), isPrefix: false))
+            } else {
+                for i in 0..<(run.count - 1) {
+                    var pair = String.UnicodeScalarView()
+                    pair.append(run[i])
+                    pair.append(run[i + 1])
+                    let term = SearchTerm(String(pair), isPrefix: false)
+                    if !terms.contains(term) { terms.append(term) }
+                }
+            }
+            run.removeAll()
+        }
+        for scalar in query.unicodeScalars {
+            if Script.isUnsegmented(scalar) {
+                flushWord()
+                run.append(scalar)
+            } else if Script.isWordCharacter(scalar) {
+                flushRun()
+                word.append(scalar)
+            } else {
+                flushWord()
+                flushRun()
+            }
+        }
+        flushWord()
+        flushRun()
+        return terms
+    }
+}

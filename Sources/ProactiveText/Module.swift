@@ -1,1 +1,0 @@
-// Module ProactiveText: placeholder replaced as the module is written.

@@ -1,0 +1,39 @@
+/// Writing-system facts the tokenizer needs about a Unicode scalar.
+public enum Script {
+    /// Whether the scalar belongs to a script written without spaces between words
+    /// (Han ideographs, Hiragana, Katakana, Hangul, Bopomofo), which is indexed by
+    /// character n-grams rather than by words.
+    @inlinable
+    public static func isUnsegmented(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF,  // Hiragana, Katakana
+            0x3100...0x312F, 0x31A0...0x31BF,  // Bopomofo
+            0x31F0...0x31FF,  // Katakana phonetic extensions
+            0x3400...0x4DBF,  // CJK extension A
+            0x4E00...0x9FFF,  // CJK unified ideographs
+            0xAC00...0xD7AF,  // Hangul syllables
+            0xF900...0xFAFF,  // CJK compatibility ideographs
+            0xFF66...0xFF9D,  // half-width Katakana
+            0x20000...0x2FA1F:  // CJK extensions B–F, compatibility supplement
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the scalar is part of a word: a letter, a digit or a combining mark.
+    @inlinable
+    public static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let v = scalar.value
+            return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default:
+            return false
+        }
+    }
+}
