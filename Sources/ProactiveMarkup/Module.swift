@@ -1,1 +1,0 @@
-// Module ProactiveMarkup: placeholder replaced as the module is written.
