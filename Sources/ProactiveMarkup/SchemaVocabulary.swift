@@ -28,6 +28,7 @@ enum SchemaVocabulary {
     static let initialPrefixes: [String: String] = [
         "schema": "http://schema.org/",
         "og": "http://ogp.me/ns#",
+        "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
         "dc": "http://purl.org/dc/terms/",
         "foaf": "http://xmlns.com/foaf/0.1/",
         "rdfs": "http://www.w3.org/2000/01/rdf-schema#",

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import ProactiveMarkup
+
+@Suite struct RDFaTests {
+    let extractor = MarkupExtractor()
+
+    @Test func portugueseTasca() throws {
+        let page = try extractor.extract(html: RestaurantPages.portugueseRDFa)
+        let place = try #require(page.places.first)
+        #expect(page.places.count == 1)
+        #expect(place.name == "Taberna da Rua das Flores")
+        #expect(place.streetAddress == "Rua das Flores 103")
+        #expect(place.postalCode == "1200-194")
+        #expect(place.locality == "Lisboa")
+        #expect(place.country == "Portugal")
+        #expect(place.latitude == 38.7097)
+        #expect(place.longitude == -9.1433)
+        #expect(place.telephones == ["+351 21 347 9418"])
+        #expect(place.sourceSyntax == .rdfa)
+    }
+
+    @Test func prefixesResourcesAndValues() throws {
+        let html = """
+            <div prefix="s: http://schema.org/ ex: http://example.org/ns#">
+              <div typeof="s:Bakery" resource="#boulangerie">
+                <span property="s:name">Du Pain et des Idées</span>
+                <a property="s:url" href="/boulangerie">site</a>
+                <time property="s:openingHours" datetime="Mo-Fr 06:45-20:00">en semaine</time>
+                <span property="s:priceRange" content="€">pas cher</span>
+                <span property="ex:note">local</span>
+              </div>
+            </div>
+            """
+        let page = try extractor.extract(html: html, url: "https://example.fr/paris/")
+        let entity = try #require(page.entities.first)
+        #expect(entity.types == ["Bakery"])
+        #expect(entity.id == "https://example.fr/paris/#boulangerie")
+        #expect(entity["name"] == [.text("Du Pain et des Idées")])
+        #expect(entity["url"] == [.url("https://example.fr/boulangerie")])
+        #expect(entity["openingHours"] == [.text("Mo-Fr 06:45-20:00")])
+        #expect(entity["priceRange"] == [.text("€")])
+        #expect(entity["http://example.org/ns#note"] == [.text("local")])
+    }
+
+    @Test func defaultSchemaPrefixAndVocabReset() throws {
+        let html = """
+            <div typeof="schema:Museum"><span property="schema:name">Louvre</span>
+              <div vocab="http://example.org/v/" typeof="Thing"><span property="label">other</span></div>
+            </div>
+            """
+        let page = try extractor.extract(html: html)
+        #expect(page.entities.map(\.types) == [["Museum"], ["http://example.org/v/Thing"]])
+        #expect(page.entities[1]["http://example.org/v/label"] == [.text("other")])
+    }
+
+    @Test func hangingRelCompletedByTypedChild() throws {
+        let html = """
+            <div vocab="https://schema.org/" typeof="TouristAttraction">
+              <span property="name">Torre de Belém</span>
+              <div rel="geo"><div typeof="GeoCoordinates">
+                <meta property="latitude" content="38.6916"><meta property="longitude" content="-9.2160">
+              </div></div>
+              <div rel="url" resource="https://torre.example.pt/"></div>
+              <div rel="rdf:type" resource="https://schema.org/LandmarksOrHistoricalBuildings"></div>
+            </div>
+            """
+        let page = try extractor.extract(html: html)
+        let entity = try #require(page.entities.first)
+        #expect(page.entities.count == 1)
+        #expect(entity.types == ["TouristAttraction", "LandmarksOrHistoricalBuildings"])
+        #expect(entity["url"] == [.url("https://torre.example.pt/")])
+        #expect(entity["geo"].first?.entity?.types == ["GeoCoordinates"])
+        #expect(page.places.first?.latitude == 38.6916)
+    }
+
+    @Test func openGraphMetaIsNotRDFa() throws {
+        let page = try extractor.extract(html: RestaurantPages.englishOpenGraph)
+        #expect(page.entities(from: .rdfa).isEmpty)
+    }
+}
