@@ -1,0 +1,209 @@
+import Foundation
+
+/// The offline gazetteer loaded from the module's resources (see docs/geocoding.md):
+/// cities with their folded names, countries, address formats and subdivisions.
+///
+/// Loaded once per process (``shared``) and immutable afterwards.
+final class Gazetteer: Sendable {
+    /// Cities, most populous first.
+    let cities: [GazetteerCity]
+    /// Folded name → indices into ``cities``, most populous first.
+    let cityIndex: [String: [Int32]]
+    /// The longest key, in words, so text scanning knows how far to look.
+    let maxKeyWords: Int
+    /// The longest Han-only key, in characters.
+    let maxHanKeyLength: Int
+    /// Countries sorted by ISO code.
+    let countries: [Country]
+    /// Folded name, alias or code → index into ``countries``.
+    let countryIndex: [String: Int]
+    /// Address formats by ISO code, with "ZZ" as the default.
+    let formats: [String: AddressFormat]
+    /// Folded subdivision key or name → the subdivisions it designates.
+    let regionIndex: [String: [RegionReference]]
+    /// Countries whose subdivision keys are also the GeoNames admin1 codes of their cities
+    /// (the US states, for example), so a region hint can pick among same-named cities.
+    let admin1KeyedCountries: Set<String>
+    /// Reverse-geocoding grid.
+    let grid: GazetteerGrid
+
+    /// A subdivision designated by a name or key.
+    struct RegionReference: Sendable, Hashable {
+        var countryCode: String
+        var key: String
+    }
+
+    /// The process-wide gazetteer, loaded on first use.
+    static let shared: Result<Gazetteer, GeocodingError> = {
+        do throws(GeocodingError) {
+            return .success(try Gazetteer(bundle: .module))
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    /// Loads the resources of `bundle`.
+    init(bundle: Bundle) throws(GeocodingError) {
+        func read(_ name: String) throws(GeocodingError) -> String {
+            guard
+                let url = bundle.url(forResource: name, withExtension: "tsv", subdirectory: "Resources")
+                    ?? bundle.url(forResource: name, withExtension: "tsv"),
+                let data = try? Data(contentsOf: url)
+            else {
+                throw GeocodingError(code: .invalidResource, message: "resource \(name).tsv is missing")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+        let cityRecords = try Self.records(read("cities"), columns: 9, resource: "cities")
+        let countryRecords = try Self.records(read("countries"), columns: 11, resource: "countries")
+        let formatRecords = try Self.records(read("address-formats"), columns: 9, resource: "address-formats")
+
+        var cities: [GazetteerCity] = []
+        cities.reserveCapacity(cityRecords.count)
+        var cityIndex: [String: [Int32]] = [:]
+        cityIndex.reserveCapacity(cityRecords.count * 6)
+        var maxKeyWords = 1
+        var maxHanKeyLength = 1
+        var parentIDs: [Int: Int] = [:]
+        var indexByID: [Int: Int32] = [:]
+        for fields in cityRecords {
+            guard let id = Int(fields[0]), let latitude = Double(fields[2]),
+                let longitude = Double(fields[3]),
+                let population = Int(fields[6])
+            else {
+                throw GeocodingError(code: .invalidResource, message: "cities.tsv has a malformed record")
+            }
+            let index = Int32(cities.count)
+            indexByID[id] = index
+            if let parent = Int(fields[7]) { parentIDs[Int(index)] = parent }
+            cities.append(
+                GazetteerCity(
+                    geonameID: id, name: String(fields[1]), latitude: latitude, longitude: longitude,
+                    countryCode: String(fields[4]), admin1: String(fields[5]), population: population))
+            for key in fields[8].split(separator: "|") {
+                cityIndex[String(key), default: []].append(index)
+                maxKeyWords = max(maxKeyWords, key.utf8.count(where: { $0 == 0x20 }) + 1)
+                if key.unicodeScalars.allSatisfy(GazetteerKey.isHan) {
+                    maxHanKeyLength = max(maxHanKeyLength, key.unicodeScalars.count)
+                }
+            }
+        }
+        for (index, parentID) in parentIDs { cities[index].parent = indexByID[parentID] }
+
+        var countries: [Country] = []
+        var countryIndex: [String: Int] = [:]
+        for fields in countryRecords {
+            var names: [String: String] = [:]
+            for (offset, language) in Country.languages.enumerated() where !fields[4 + offset].isEmpty {
+                names[language] = String(fields[4 + offset])
+            }
+            let country = Country(
+                isoCode: String(fields[0]), iso3Code: String(fields[1]), callingCode: Int(fields[2]),
+                population: Int(fields[3]) ?? 0, names: names,
+                aliases: fields[10].split(separator: "|").map(String.init))
+            let index = countries.count
+            countries.append(country)
+            for name in [country.isoCode, country.iso3Code] + Array(names.values) + country.aliases {
+                let key = GazetteerKey.fold(name)
+                // A name shared by two countries goes to the more populous one.
+                if let existing = countryIndex[key], countries[existing].population >= country.population {
+                    continue
+                }
+                if !key.isEmpty { countryIndex[key] = index }
+            }
+        }
+
+        var formats: [String: AddressFormat] = [:]
+        var regionIndex: [String: [RegionReference]] = [:]
+        for fields in formatRecords {
+            let iso = String(fields[0])
+            let keys = fields[5].split(separator: "~", omittingEmptySubsequences: false).map(String.init)
+            let names = fields[6].split(separator: "~", omittingEmptySubsequences: false).map(String.init)
+            let latinNames = fields[7].split(separator: "~", omittingEmptySubsequences: false).map(
+                String.init)
+            var subdivisions: [AddressFormat.Subdivision] = []
+            for (offset, key) in keys.enumerated() where !key.isEmpty {
+                let name = names.indices.contains(offset) && !names[offset].isEmpty ? names[offset] : nil
+                let latin =
+                    latinNames.indices.contains(offset) && !latinNames[offset].isEmpty
+                    ? latinNames[offset] : nil
+                subdivisions.append(.init(key: key, name: name, latinName: latin))
+                let reference = RegionReference(countryCode: iso, key: key)
+                for text in [key, name, latin].compactMap({ $0 }) {
+                    let folded = GazetteerKey.fold(text)
+                    if !folded.isEmpty, !(regionIndex[folded]?.contains(reference) ?? false) {
+                        regionIndex[folded, default: []].append(reference)
+                    }
+                }
+            }
+            formats[iso] = AddressFormat(
+                isoCode: iso, format: String(fields[1]),
+                latinFormat: fields[2].isEmpty ? nil : String(fields[2]),
+                postalCodePattern: fields[4].isEmpty ? nil : String(fields[4]), subdivisions: subdivisions,
+                language: fields[8].isEmpty ? nil : String(fields[8]))
+        }
+
+        // Countries whose subdivision keys are the admin1 codes of most of their cities.
+        var admin1ByCountry: [String: Set<String>] = [:]
+        for city in cities { admin1ByCountry[city.countryCode, default: []].insert(city.admin1) }
+        var admin1KeyedCountries: Set<String> = []
+        for (iso, format) in formats where !format.subdivisions.isEmpty {
+            guard let codes = admin1ByCountry[iso], !codes.isEmpty else { continue }
+            let keys = Set(format.subdivisions.map(\.key))
+            if Double(codes.intersection(keys).count) >= 0.8 * Double(codes.count) {
+                admin1KeyedCountries.insert(iso)
+            }
+        }
+
+        self.cities = cities
+        self.cityIndex = cityIndex
+        self.maxKeyWords = min(maxKeyWords, 6)
+        self.maxHanKeyLength = min(maxHanKeyLength, 10)
+        self.countries = countries
+        self.countryIndex = countryIndex
+        self.formats = formats
+        self.regionIndex = regionIndex
+        self.admin1KeyedCountries = admin1KeyedCountries
+        self.grid = GazetteerGrid(cities: cities)
+    }
+
+    /// The records of a TSV resource: lines not starting with `#`, split on tabs.
+    private static func records(_ text: String, columns: Int, resource: String) throws(GeocodingError)
+        -> [[Substring]]
+    {
+        var records: [[Substring]] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == columns else {
+                throw GeocodingError(
+                    code: .invalidResource, message: "\(resource).tsv has a record without \(columns) fields")
+            }
+            records.append(fields)
+        }
+        return records
+    }
+
+    /// The country with an ISO alpha-2 or alpha-3 code.
+    func country(code: String) -> Country? {
+        let upper = code.trimmingCharacters(in: .whitespaces).uppercased()
+        switch upper.count {
+        case 2: return countries.first { $0.isoCode == upper }
+        case 3: return countries.first { $0.iso3Code == upper }
+        default: return nil
+        }
+    }
+
+    /// The country a name, alias or code designates.
+    func country(named name: String) -> Country? {
+        countryIndex[GazetteerKey.fold(name)].map { countries[$0] }
+    }
+
+    /// The address format of a country, or the default one.
+    func format(for isoCode: String?) -> AddressFormat {
+        if let isoCode, let format = formats[isoCode.uppercased()], !format.format.isEmpty { return format }
+        return formats["ZZ"]
+            ?? AddressFormat(
+                isoCode: "ZZ", format: "%N%n%O%n%A%n%C", latinFormat: nil, postalCodePattern: nil,
+                subdivisions: [], language: nil)
+    }
+}

@@ -1,1 +1,0 @@
-// Module ProactiveGeocoding: placeholder replaced as the module is written.
