@@ -3,8 +3,7 @@
 /// It understands what pages use: `@context` as the schema.org URL, an object with `@vocab` and
 /// term definitions, or a list of those; `@type` as one name or a list; `@graph`; top-level arrays;
 /// `@value`, `@list` and `@set` objects; and `@id` references, resolved across every block of the
-/// page (nodes with the same `@id` are merged, and a reference to a known node is replaced by it).
-/// A node referenced by another is not repeated at the top level. Reference cycles end in a URL.
+/// page by ``EntityGraph``.
 struct JSONLDReader {
     /// The vocabulary and terms in effect for an object.
     struct Context {
@@ -12,26 +11,10 @@ struct JSONLDReader {
         var terms: [String: String] = [:]
     }
 
-    /// A JSON-LD node under construction.
-    final class Node {
-        var id: String?
-        var types: [String] = []
-        var properties: [(name: String, value: Value)] = []
-        var isReference = false
-        init() {}
-    }
-
-    /// A property value under construction.
-    enum Value {
-        case text(String)
-        case url(String)
-        case node(Node)
-    }
-
     /// The deepest nesting of objects followed.
     var maximumDepth: Int
-    private var roots: [Node] = []
-    private var nodesByID: [String: Node] = [:]
+    /// The top-level nodes, in document order.
+    private(set) var roots: [EntityBuilder] = []
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
@@ -62,9 +45,7 @@ struct JSONLDReader {
                 }
                 if !hasOwnProperties { return }
             }
-            if let node = node(from: value, context: context, depth: 0), !node.isReference {
-                roots.append(node)
-            }
+            if let node = node(from: value, context: context, depth: 0) { roots.append(node) }
         default:
             return
         }
@@ -109,11 +90,13 @@ struct JSONLDReader {
         return SchemaVocabulary.resolve(term, vocabulary: context.vocabulary, prefixes: [:])
     }
 
-    private mutating func node(from object: JSONValue, context parent: Context, depth: Int) -> Node? {
+    /// The node of an object; `nil` for a reference (`{"@id": …}` alone) or beyond the depth limit.
+    private mutating func node(from object: JSONValue, context parent: Context, depth: Int) -> EntityBuilder?
+    {
         guard case .object(let members) = object, depth < maximumDepth else { return nil }
         var context = parent
         if let declared = object["@context"] { apply(declared, to: &context) }
-        let node = Node()
+        let node = EntityBuilder(types: [], id: nil, source: .jsonLD)
         for (key, value) in members {
             switch key {
             case "@id":
@@ -133,29 +116,14 @@ struct JSONLDReader {
                 guard !key.hasPrefix("@") else { continue }
                 let name = expand(key, context: context)
                 for element in values(of: value, context: context, depth: depth + 1) {
-                    node.properties.append((name, element))
+                    node.properties.append((name: name, value: element))
                 }
             }
-        }
-        let ownKeys = members.filter { $0.key != "@context" }
-        if let id = node.id, ownKeys.count == 1 {
-            // `{"@id": …}` alone refers to a node described elsewhere.
-            node.isReference = true
-            node.id = id
-            return node
-        }
-        if let id = node.id {
-            if let existing = nodesByID[id] {
-                for type in node.types where !existing.types.contains(type) { existing.types.append(type) }
-                existing.properties.append(contentsOf: node.properties)
-                return existing
-            }
-            nodesByID[id] = node
         }
         return node
     }
 
-    private mutating func values(of json: JSONValue, context: Context, depth: Int) -> [Value] {
+    private mutating func values(of json: JSONValue, context: Context, depth: Int) -> [EntityBuilder.Value] {
         switch json {
         case .string(let string):
             return [.text(HTMLText.collapsingWhitespace(string))]
@@ -173,85 +141,18 @@ struct JSONLDReader {
             if let list = json["@list"] ?? json["@set"] {
                 return values(of: list, context: context, depth: depth + 1)
             }
+            let ownKeys = json.objectKeys.filter { $0 != "@context" }
+            if ownKeys == ["@id"], case .string(let id)? = json["@id"] { return [.url(id.trimmed)] }
             guard let node = node(from: json, context: context, depth: depth) else { return [] }
-            return [.node(node)]
+            return [.entity(node)]
         }
     }
+}
 
-    /// The finished top-level entities, with references resolved.
-    ///
-    /// At most ``maximumExpansions`` nodes are written out in all, so that a page whose references
-    /// fan out (each node naming the next one twice) stays small.
-    func entities() -> [SchemaEntity] {
-        // Every node, found without recursion.
-        var all: [Node] = []
-        var found: Set<ObjectIdentifier> = []
-        var stack = roots
-        while let node = stack.popLast() {
-            guard found.insert(ObjectIdentifier(node)).inserted else { continue }
-            all.append(node)
-            for (_, value) in node.properties { if let next = target(of: value) { stack.append(next) } }
-        }
-        var hasIncoming: Set<ObjectIdentifier> = []
-        for node in all {
-            for (_, value) in node.properties {
-                if let next = target(of: value), next !== node { hasIncoming.insert(ObjectIdentifier(next)) }
-            }
-        }
-        // Roots nobody refers to, then any root left out only because of a reference cycle.
-        var reached: Set<ObjectIdentifier> = []
-        var chosen: [Node] = []
-        func choose(_ root: Node) {
-            chosen.append(root)
-            var pending = [root]
-            while let node = pending.popLast() {
-                guard reached.insert(ObjectIdentifier(node)).inserted else { continue }
-                for (_, value) in node.properties { if let next = target(of: value) { pending.append(next) } }
-            }
-        }
-        for root in roots
-        where !hasIncoming.contains(ObjectIdentifier(root)) && !reached.contains(ObjectIdentifier(root)) {
-            choose(root)
-        }
-        for root in roots where !reached.contains(ObjectIdentifier(root)) { choose(root) }
-
-        var budget = Self.maximumExpansions
-        var path: [ObjectIdentifier] = []
-        return chosen.map { entity($0, path: &path, budget: &budget) }
-    }
-
-    /// The most nodes written out for one page.
-    static let maximumExpansions = 100_000
-
-    private func target(of value: Value) -> Node? {
-        guard case .node(let node) = value else { return nil }
-        if node.isReference, let id = node.id { return nodesByID[id] }
-        return node
-    }
-
-    private func entity(_ node: Node, path: inout [ObjectIdentifier], budget: inout Int) -> SchemaEntity {
-        budget -= 1
-        path.append(ObjectIdentifier(node))
-        defer { path.removeLast() }
-        var result = SchemaEntity(types: node.types, id: node.id, source: .jsonLD)
-        for (name, value) in node.properties {
-            let finished: SchemaValue
-            switch value {
-            case .text(let text): finished = .text(text)
-            case .url(let url): finished = .url(url)
-            case .node(let raw):
-                if let target = target(of: value), budget > 0, path.count < maximumDepth,
-                    !path.contains(ObjectIdentifier(target))
-                {
-                    finished = .entity(entity(target, path: &path, budget: &budget))
-                } else if let id = raw.id {
-                    finished = .url(id)
-                } else {
-                    continue
-                }
-            }
-            result.properties[name, default: []].append(finished)
-        }
-        return result
+extension JSONValue {
+    /// The member names of an object; empty for other values.
+    var objectKeys: [String] {
+        guard case .object(let members) = self else { return [] }
+        return members.map(\.key)
     }
 }

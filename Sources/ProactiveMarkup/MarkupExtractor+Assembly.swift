@@ -26,9 +26,7 @@ extension MarkupExtractor {
                     ))
             }
         }
-        var entities = reader.entities()
-
-        // Microdata and RDFa: links resolved against <base href> or the page's URL.
+        // Links resolve against <base href> or the page's URL.
         let base = Self.baseURL(page: url, base: scanner.baseHref)
         let resolve: (String) -> String = { reference in
             guard let base, !reference.isEmpty, let resolved = URL(string: reference, relativeTo: base) else {
@@ -36,12 +34,10 @@ extension MarkupExtractor {
             }
             return resolved.absoluteString
         }
-        var path: [ObjectIdentifier] = []
-        for root in scanner.microdataRoots {
-            entities.append(root.entity(resolve: resolve, path: &path))
-        }
-        for root in scanner.rdfaRoots where !root.types.isEmpty || !root.properties.isEmpty {
-            entities.append(root.entity(resolve: resolve, path: &path))
+        var entities: [SchemaEntity] = []
+        for roots in [reader.roots, scanner.microdataRoots, scanner.rdfaRoots] {
+            var graph = EntityGraph(resolve: resolve, maximumDepth: maximumDepth)
+            entities += graph.entities(roots: roots)
         }
         if let openGraph = OpenGraphReader.entity(from: scanner.metas) { entities.append(openGraph) }
 

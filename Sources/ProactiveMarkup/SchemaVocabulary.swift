@@ -29,6 +29,7 @@ enum SchemaVocabulary {
         "schema": "http://schema.org/",
         "og": "http://ogp.me/ns#",
         "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+        "rdfa": "http://www.w3.org/ns/rdfa#",
         "dc": "http://purl.org/dc/terms/",
         "foaf": "http://xmlns.com/foaf/0.1/",
         "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
@@ -48,7 +49,13 @@ enum SchemaVocabulary {
             }
             return term
         }
-        if let vocabulary { return shortName(vocabulary + term) }
+        if let vocabulary {
+            // `vocab="https://schema.org"` (no slash) is common and means schema.org.
+            if !vocabulary.hasSuffix("/") && !vocabulary.hasSuffix("#") && isSchemaOrg(vocabulary) {
+                return term
+            }
+            return shortName(vocabulary + term)
+        }
         return term
     }
 }
