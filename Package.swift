@@ -9,7 +9,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Proactive",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Proactive", targets: ["Proactive"]),
         .executable(name: "proactive", targets: ["proactive"]),
@@ -58,8 +58,7 @@ let package = Package(
         .target(
             name: "Proactive",
             dependencies: [
-                "ProactiveModel", "ProactiveText", "ProactiveMarkup", "ProactivePhoneNumbers",
-                "ProactiveGeocoding", "ProactiveRanking", "ProactiveStore",
+                "ProactiveModel", "ProactiveText", "ProactiveStore",
             ],
             swiftSettings: swiftSettings),
         .executableTarget(

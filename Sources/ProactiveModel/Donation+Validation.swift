@@ -7,7 +7,9 @@ extension Donation {
     ///   - declaringApp: the donor's `app` declaration, used to check activity types; pass
     ///     `nil` to skip that check (it needs the engine's registry).
     ///   - limits: the size limits.
-    public func validate(declaringApp: App?, limits: DonationLimits = .init()) throws(DonationError) -> [String] {
+    public func validate(declaringApp: App?, limits: DonationLimits = .init()) throws(DonationError)
+        -> [String]
+    {
         var v = Validator(limits: limits)
         if let app, type != "event" {
             try v.bundleIdentifier(app, field: type == "app" ? "bundleIdentifier" : "app")
@@ -26,12 +28,14 @@ extension Donation {
         case .searchableItemBatch(let batch):
             guard batch.items.count <= limits.maxBatchItems else {
                 throw DonationError(
-                    code: .tooLarge, field: "items", reason: "at most \(limits.maxBatchItems) items per batch")
+                    code: .tooLarge, field: "items", reason: "at most \(limits.maxBatchItems) items per batch"
+                )
             }
             for (i, item) in batch.items.enumerated() { try v.item(item, field: "items[\(i)]") }
             if let state = batch.clientState, state.utf8.count > limits.maxClientStateBytes {
                 throw DonationError(
-                    code: .tooLarge, field: "clientState", reason: "at most \(limits.maxClientStateBytes) bytes")
+                    code: .tooLarge, field: "clientState",
+                    reason: "at most \(limits.maxClientStateBytes) bytes")
             }
         case .interaction(let interaction, let activity):
             try v.interaction(interaction)
@@ -40,12 +44,18 @@ extension Donation {
             try v.webURL(visit.url, field: "url", required: true)
             try v.string(visit.title, field: "title")
         case .nowPlaying(let info):
-            for (value, field) in [(info.title, "title"), (info.artist, "artist"), (info.albumTitle, "albumTitle")] {
+            for (value, field) in [
+                (info.title, "title"), (info.artist, "artist"), (info.albumTitle, "albumTitle"),
+            ] {
                 try v.string(value, field: field)
             }
-            for (value, field) in [(info.playbackDuration, "playbackDuration"), (info.elapsedPlaybackTime, "elapsedPlaybackTime")] {
+            for (value, field) in [
+                (info.playbackDuration, "playbackDuration"),
+                (info.elapsedPlaybackTime, "elapsedPlaybackTime"),
+            ] {
                 if let value, !(value.isFinite && value >= 0) {
-                    throw DonationError(code: .invalidValue, field: field, reason: "must be a number of seconds ≥ 0")
+                    throw DonationError(
+                        code: .invalidValue, field: field, reason: "must be a number of seconds ≥ 0")
                 }
             }
             try v.webURL(info.artworkURL, field: "artworkURL")
@@ -79,7 +89,8 @@ struct Validator {
             && labels.allSatisfy { label in
                 !label.isEmpty
                     && label.unicodeScalars.allSatisfy {
-                        ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_"
+                        ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-"
+                            || $0 == "_"
                     }
             }
         guard valid else {
@@ -89,7 +100,9 @@ struct Validator {
         }
     }
 
-    func string(_ value: String?, field: String, required: Bool = false, long: Bool = false) throws(DonationError) {
+    func string(_ value: String?, field: String, required: Bool = false, long: Bool = false)
+        throws(DonationError)
+    {
         guard let value else {
             if required { throw DonationError(code: .missingField, field: field, reason: "is required") }
             return
@@ -106,7 +119,8 @@ struct Validator {
     func list(_ values: [String]?, field: String) throws(DonationError) {
         guard let values else { return }
         if values.count > limits.maxListCount {
-            throw DonationError(code: .tooLarge, field: field, reason: "at most \(limits.maxListCount) entries")
+            throw DonationError(
+                code: .tooLarge, field: field, reason: "at most \(limits.maxListCount) entries")
         }
         for (i, value) in values.enumerated() { try string(value, field: "\(field)[\(i)]") }
     }
@@ -128,17 +142,23 @@ struct Validator {
         switch (latitude, longitude) {
         case (nil, nil): return
         case (nil, _):
-            throw DonationError(code: .missingField, field: Self.join(parent, "latitude"), reason: "is required with longitude")
+            throw DonationError(
+                code: .missingField, field: Self.join(parent, "latitude"),
+                reason: "is required with longitude")
         case (_, nil):
-            throw DonationError(code: .missingField, field: Self.join(parent, "longitude"), reason: "is required with latitude")
+            throw DonationError(
+                code: .missingField, field: Self.join(parent, "longitude"),
+                reason: "is required with latitude")
         case (let lat?, let lon?):
             guard lat.isFinite, (-90...90).contains(lat) else {
                 throw DonationError(
-                    code: .invalidValue, field: Self.join(parent, "latitude"), reason: "must be between -90 and 90")
+                    code: .invalidValue, field: Self.join(parent, "latitude"),
+                    reason: "must be between -90 and 90")
             }
             guard lon.isFinite, (-180...180).contains(lon) else {
                 throw DonationError(
-                    code: .invalidValue, field: Self.join(parent, "longitude"), reason: "must be between -180 and 180")
+                    code: .invalidValue, field: Self.join(parent, "longitude"),
+                    reason: "must be between -180 and 180")
             }
         }
     }
@@ -167,18 +187,23 @@ struct Validator {
         try list(set.emailAddresses, field: Self.join(parent, "emailAddresses"))
         for (i, phone) in (set.phoneNumbers ?? []).enumerated() where !Self.looksLikePhoneNumber(phone) {
             throw DonationError(
-                code: .invalidValue, field: Self.join(parent, "phoneNumbers[\(i)]"), reason: "is not a phone number")
+                code: .invalidValue, field: Self.join(parent, "phoneNumbers[\(i)]"),
+                reason: "is not a phone number")
         }
         for (i, email) in (set.emailAddresses ?? []).enumerated() where !Self.looksLikeEmail(email) {
             throw DonationError(
-                code: .invalidValue, field: Self.join(parent, "emailAddresses[\(i)]"), reason: "is not an email address")
+                code: .invalidValue, field: Self.join(parent, "emailAddresses[\(i)]"),
+                reason: "is not an email address")
         }
         try webURL(set.thumbnailURL, field: Self.join(parent, "thumbnailURL"))
         try coordinate(latitude: set.latitude, longitude: set.longitude, parent: parent)
         if let rating = set.rating, !rating.isFinite {
-            throw DonationError(code: .invalidValue, field: Self.join(parent, "rating"), reason: "must be a finite number")
+            throw DonationError(
+                code: .invalidValue, field: Self.join(parent, "rating"), reason: "must be a finite number")
         }
-        let hasLocation = [set.subThoroughfare, set.thoroughfare, set.city, set.postalCode].contains { $0 != nil }
+        let hasLocation = [set.subThoroughfare, set.thoroughfare, set.city, set.postalCode].contains {
+            $0 != nil
+        }
         if hasLocation && set.namedLocation == nil && set.displayName == nil && set.title == nil {
             throw DonationError(
                 code: .missingField, field: Self.join(parent, "namedLocation"),
@@ -206,7 +231,9 @@ struct Validator {
         if let phone = item.phoneNumber {
             try string(phone, field: Self.join(parent, "phoneNumber"))
             if !Self.looksLikePhoneNumber(phone) {
-                throw DonationError(code: .invalidValue, field: Self.join(parent, "phoneNumber"), reason: "is not a phone number")
+                throw DonationError(
+                    code: .invalidValue, field: Self.join(parent, "phoneNumber"),
+                    reason: "is not a phone number")
             }
         }
         try webURL(item.url, field: Self.join(parent, "url"))
@@ -222,7 +249,8 @@ struct Validator {
             }
         }
         if item.name == nil {
-            throw DonationError(code: .missingField, field: Self.join(parent, "name"), reason: "is required for a map item")
+            throw DonationError(
+                code: .missingField, field: Self.join(parent, "name"), reason: "is required for a map item")
         }
     }
 
@@ -251,14 +279,16 @@ struct Validator {
         }
         if size > limits.userInfoWarningBytes && activity.isEligibleForHandoff {
             warnings.append(
-                "\(Self.join(parent, "userInfo")) is \(size) bytes; keep handoff payloads under \(limits.userInfoWarningBytes) bytes")
+                "\(Self.join(parent, "userInfo")) is \(size) bytes; keep handoff payloads under \(limits.userInfoWarningBytes) bytes"
+            )
         }
         if let set = activity.contentAttributeSet {
             try attributeSet(set, field: Self.join(parent, "contentAttributeSet"))
         }
         if let item = activity.mapItem { try mapItem(item, field: Self.join(parent, "mapItem")) }
         if activity.effectiveTitle == nil && activity.isEligibleForSearch {
-            warnings.append("\(Self.join(parent, "title")) is missing: the activity cannot be shown in search")
+            warnings.append(
+                "\(Self.join(parent, "title")) is missing: the activity cannot be shown in search")
         }
     }
 
@@ -275,11 +305,13 @@ struct Validator {
         try string(interaction.intent.content, field: "intent.content", long: true)
         let people = interaction.intent.recipients
         if people.count > limits.maxListCount {
-            throw DonationError(code: .tooLarge, field: "intent.recipients", reason: "at most \(limits.maxListCount) people")
+            throw DonationError(
+                code: .tooLarge, field: "intent.recipients", reason: "at most \(limits.maxListCount) people")
         }
         if people.isEmpty && interaction.intent.sender == nil {
             throw DonationError(
-                code: .missingField, field: "intent.recipients", reason: "an interaction needs at least one person")
+                code: .missingField, field: "intent.recipients",
+                reason: "an interaction needs at least one person")
         }
         for (i, person) in people.enumerated() { try self.person(person, field: "intent.recipients[\(i)]") }
         if let sender = interaction.intent.sender { try person(sender, field: "intent.sender") }
@@ -290,9 +322,11 @@ struct Validator {
         try string(person.handle, field: "\(field).handle", required: true)
         switch person.handleType {
         case .phoneNumber where !Self.looksLikePhoneNumber(person.handle):
-            throw DonationError(code: .invalidValue, field: "\(field).handle", reason: "is not a phone number")
+            throw DonationError(
+                code: .invalidValue, field: "\(field).handle", reason: "is not a phone number")
         case .emailAddress where !Self.looksLikeEmail(person.handle):
-            throw DonationError(code: .invalidValue, field: "\(field).handle", reason: "is not an email address")
+            throw DonationError(
+                code: .invalidValue, field: "\(field).handle", reason: "is not an email address")
         default: break
         }
     }

@@ -91,14 +91,16 @@ extension Donation: Codable {
         switch type {
         case "activity":
             content = .activity(
-                try UserActivity(from: decoder), current: try c.decodeIfPresent(Bool.self, forKey: .current) ?? false)
+                try UserActivity(from: decoder),
+                current: try c.decodeIfPresent(Bool.self, forKey: .current) ?? false)
         case "searchableItem":
             content = .searchableItem(try SearchableItem(from: decoder))
         case "searchableItemBatch":
             content = .searchableItemBatch(try SearchableItemBatch(from: decoder))
         case "interaction":
             content = .interaction(
-                try Interaction(from: decoder), activity: try c.decodeIfPresent(UserActivity.self, forKey: .activity))
+                try Interaction(from: decoder),
+                activity: try c.decodeIfPresent(UserActivity.self, forKey: .activity))
         case "pageVisit":
             content = .pageVisit(try PageVisit(from: decoder))
         default:

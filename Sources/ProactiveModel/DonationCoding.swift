@@ -37,7 +37,9 @@ public enum DonationCoding {
     /// An encoder configured for documents and answers (sorted keys, ISO 8601 dates).
     public static func makeEncoder(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty
+            ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(formatDate(date))
@@ -46,7 +48,9 @@ public enum DonationCoding {
     }
 
     /// Decodes one document, turning decoding failures into a ``DonationError`` naming the field.
-    public static func decode(_ data: Data, using decoder: JSONDecoder = makeDecoder()) throws(DonationError) -> Donation {
+    public static func decode(_ data: Data, using decoder: JSONDecoder = makeDecoder()) throws(DonationError)
+        -> Donation
+    {
         do {
             return try decoder.decode(Donation.self, from: data)
         } catch let error as DonationError {
@@ -74,7 +78,8 @@ extension DonationError {
         }
         switch error {
         case .keyNotFound(let key, let context):
-            self.init(code: .missingField, field: path(context.codingPath, appending: key), reason: "is required")
+            self.init(
+                code: .missingField, field: path(context.codingPath, appending: key), reason: "is required")
         case .typeMismatch(let type, let context):
             self.init(
                 code: .wrongType, field: path(context.codingPath),
@@ -87,9 +92,12 @@ extension DonationError {
             if context.codingPath.isEmpty {
                 self.init(code: .malformedJSON, field: nil, reason: "the document is not valid JSON")
             } else if context.debugDescription.hasPrefix("Cannot initialize") {
-                self.init(code: .invalidValue, field: path(context.codingPath), reason: "is not one of the allowed values")
+                self.init(
+                    code: .invalidValue, field: path(context.codingPath),
+                    reason: "is not one of the allowed values")
             } else {
-                self.init(code: .invalidValue, field: path(context.codingPath), reason: context.debugDescription)
+                self.init(
+                    code: .invalidValue, field: path(context.codingPath), reason: context.debugDescription)
             }
         @unknown default:
             self.init(code: .malformedJSON, field: nil, reason: "the document could not be read")

@@ -5,7 +5,9 @@ public struct Interaction: Sendable, Hashable, Codable {
     /// Whether the user started the communication or received it.
     public enum Direction: String, Sendable, Hashable, Codable { case outgoing, incoming, unspecified }
     /// How the communication ended.
-    public enum Outcome: String, Sendable, Hashable, Codable { case success, failure, inProgress, unspecified }
+    public enum Outcome: String, Sendable, Hashable, Codable {
+        case success, failure, inProgress, unspecified
+    }
 
     /// The direction; `unspecified` by default.
     public var direction: Direction

@@ -10,7 +10,9 @@ public struct MapItem: Sendable, Hashable, Codable {
     public var placemark: Placemark?
 
     /// Creates a map item.
-    public init(name: String? = nil, phoneNumber: String? = nil, url: String? = nil, placemark: Placemark? = nil) {
+    public init(
+        name: String? = nil, phoneNumber: String? = nil, url: String? = nil, placemark: Placemark? = nil
+    ) {
         self.name = name
         self.phoneNumber = phoneNumber
         self.url = url

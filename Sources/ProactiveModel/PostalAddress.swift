@@ -39,8 +39,11 @@ public struct PostalAddress: Sendable, Hashable, Codable {
 
     /// Whether no field carries any text.
     public var isEmpty: Bool {
-        [subThoroughfare, thoroughfare, subLocality, city, stateOrProvince, postalCode, country, isoCountryCode]
-            .allSatisfy { ($0 ?? "").allSatisfy(\.isWhitespace) }
+        [
+            subThoroughfare, thoroughfare, subLocality, city, stateOrProvince, postalCode, country,
+            isoCountryCode,
+        ]
+        .allSatisfy { ($0 ?? "").allSatisfy(\.isWhitespace) }
     }
 
     /// The street line as the donor gave it, number first ("101 Spear St"); see the

@@ -34,6 +34,7 @@ public struct SearchableItem: Sendable, Hashable, Codable {
         uniqueIdentifier = try c.decode(String.self, forKey: .uniqueIdentifier)
         domainIdentifier = try c.decodeIfPresent(String.self, forKey: .domainIdentifier)
         expirationDate = try c.decodeIfPresent(Date.self, forKey: .expirationDate)
-        attributeSet = try c.decodeIfPresent(SearchableItemAttributeSet.self, forKey: .attributeSet) ?? .init()
+        attributeSet =
+            try c.decodeIfPresent(SearchableItemAttributeSet.self, forKey: .attributeSet) ?? .init()
     }
 }

@@ -71,7 +71,8 @@ public struct UserActivity: Sendable, Hashable, Codable {
         isEligibleForPublicIndexing =
             try c.decodeIfPresent(Bool.self, forKey: .isEligibleForPublicIndexing) ?? false
         isEligibleForPrediction = try c.decodeIfPresent(Bool.self, forKey: .isEligibleForPrediction) ?? false
-        contentAttributeSet = try c.decodeIfPresent(SearchableItemAttributeSet.self, forKey: .contentAttributeSet)
+        contentAttributeSet = try c.decodeIfPresent(
+            SearchableItemAttributeSet.self, forKey: .contentAttributeSet)
         mapItem = try c.decodeIfPresent(MapItem.self, forKey: .mapItem)
     }
 

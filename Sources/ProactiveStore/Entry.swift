@@ -23,7 +23,9 @@ public struct IndexedText: Sendable, Hashable {
     public var address: String?
 
     /// Creates indexed text.
-    public init(title: String? = nil, keywords: String? = nil, description: String? = nil, address: String? = nil) {
+    public init(
+        title: String? = nil, keywords: String? = nil, description: String? = nil, address: String? = nil
+    ) {
         self.title = title
         self.keywords = keywords
         self.description = description
@@ -71,7 +73,8 @@ public struct EntryDraft: Sendable {
     /// Creates a draft.
     public init(
         app: String, kind: EntryKind, identityKey: String, donatedAt: Date, payload: String,
-        isEligibleForSearch: Bool, isEligibleForHandoff: Bool = false, isEligibleForPublicIndexing: Bool = false,
+        isEligibleForSearch: Bool, isEligibleForHandoff: Bool = false,
+        isEligibleForPublicIndexing: Bool = false,
         isEligibleForPrediction: Bool = false, indexedText: IndexedText = .init()
     ) {
         self.app = app

@@ -18,7 +18,8 @@ public struct FullTextQuery: Sendable, Hashable {
     /// The FTS5 expression matching all terms in any field.
     public var expression: String {
         terms.map { term in
-            let quoted = "\"" + IndexText.indexForm(term.text).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let quoted =
+                "\"" + IndexText.indexForm(term.text).replacingOccurrences(of: "\"", with: "\"\"") + "\""
             return term.isPrefix ? quoted + "*" : quoted
         }.joined(separator: " AND ")
     }

@@ -6,4 +6,11 @@ public struct SearchCandidate: Sendable, Hashable {
     public var relevance: Double
     /// Whether every term matched in the title.
     public var matchedTitle: Bool
+
+    /// Creates a candidate.
+    public init(entry: StoredEntry, relevance: Double, matchedTitle: Bool) {
+        self.entry = entry
+        self.relevance = relevance
+        self.matchedTitle = matchedTitle
+    }
 }

@@ -39,6 +39,7 @@ public final class Store: Sendable {
     }
 
     /// Runs `body` in one write transaction: all of it is committed, or none.
+    @discardableResult
     public func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         do {
             return try writer.write { db in try body(StoreTransaction(db: db)) }

@@ -16,8 +16,13 @@ public struct StoredApp: Sendable, Hashable {
 extension StoreTransaction {
     /// Declares or re-declares an app; returns whether it was already known.
     @discardableResult
-    public func saveApp(bundleIdentifier: String, name: String, declaration: String, at date: Date) throws -> Bool {
-        let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM app WHERE bundleIdentifier = ?", arguments: [bundleIdentifier]) ?? false
+    public func saveApp(bundleIdentifier: String, name: String, declaration: String, at date: Date) throws
+        -> Bool
+    {
+        let known =
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM app WHERE bundleIdentifier = ?", arguments: [bundleIdentifier])
+            ?? false
         try db.execute(
             sql: """
                 INSERT INTO app (bundleIdentifier, name, declaration, updatedAt) VALUES (?, ?, ?, ?)
@@ -30,16 +35,28 @@ extension StoreTransaction {
 
     /// Every declared app.
     public func apps() throws -> [StoredApp] {
-        try Row.fetchAll(db, sql: "SELECT bundleIdentifier, name, declaration, updatedAt FROM app ORDER BY bundleIdentifier")
-            .map { StoredApp(bundleIdentifier: $0[0], name: $0[1], declaration: $0[2], updatedAt: Date(timeIntervalSince1970: $0[3])) }
+        try Row.fetchAll(
+            db,
+            sql: "SELECT bundleIdentifier, name, declaration, updatedAt FROM app ORDER BY bundleIdentifier"
+        )
+        .map {
+            StoredApp(
+                bundleIdentifier: $0[0], name: $0[1], declaration: $0[2],
+                updatedAt: Date(timeIntervalSince1970: $0[3]))
+        }
     }
 
     /// One declared app.
     public func app(_ bundleIdentifier: String) throws -> StoredApp? {
         try Row.fetchOne(
-            db, sql: "SELECT bundleIdentifier, name, declaration, updatedAt FROM app WHERE bundleIdentifier = ?",
+            db,
+            sql: "SELECT bundleIdentifier, name, declaration, updatedAt FROM app WHERE bundleIdentifier = ?",
             arguments: [bundleIdentifier]
-        ).map { StoredApp(bundleIdentifier: $0[0], name: $0[1], declaration: $0[2], updatedAt: Date(timeIntervalSince1970: $0[3])) }
+        ).map {
+            StoredApp(
+                bundleIdentifier: $0[0], name: $0[1], declaration: $0[2],
+                updatedAt: Date(timeIntervalSince1970: $0[3]))
+        }
     }
 
     /// Stores an app's client state with the batch that ends (`endIndexBatch`).

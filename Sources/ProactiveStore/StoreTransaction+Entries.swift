@@ -79,8 +79,10 @@ extension StoreTransaction {
                 RETURNING id, donationCount
                 """,
             arguments: [
-                draft.app, draft.kind.rawValue, draft.identityKey, draft.uniqueIdentifier, draft.domainIdentifier,
-                draft.persistentIdentifier, draft.activityType, draft.url, draft.title, draft.isEligibleForSearch,
+                draft.app, draft.kind.rawValue, draft.identityKey, draft.uniqueIdentifier,
+                draft.domainIdentifier,
+                draft.persistentIdentifier, draft.activityType, draft.url, draft.title,
+                draft.isEligibleForSearch,
                 draft.isEligibleForHandoff, draft.isEligibleForPublicIndexing, draft.isEligibleForPrediction,
                 draft.donatedAt.timeIntervalSince1970, draft.donatedAt.timeIntervalSince1970,
                 draft.expiresAt?.timeIntervalSince1970, draft.payload, text.title, text.keywords,
@@ -91,7 +93,9 @@ extension StoreTransaction {
 
     /// Makes an entry its app's one current activity (`becomeCurrent()`).
     public func makeCurrent(entryID: Int64, app: String) throws {
-        try db.execute(sql: "UPDATE entry SET isCurrent = 0 WHERE app = ? AND isCurrent AND id != ?", arguments: [app, entryID])
+        try db.execute(
+            sql: "UPDATE entry SET isCurrent = 0 WHERE app = ? AND isCurrent AND id != ?",
+            arguments: [app, entryID])
         try db.execute(sql: "UPDATE entry SET isCurrent = 1 WHERE id = ?", arguments: [entryID])
     }
 
@@ -99,9 +103,12 @@ extension StoreTransaction {
     @discardableResult
     public func resignCurrent(app: String, entryID: Int64? = nil) throws -> Bool {
         if let entryID {
-            try db.execute(sql: "UPDATE entry SET isCurrent = 0 WHERE app = ? AND id = ? AND isCurrent", arguments: [app, entryID])
+            try db.execute(
+                sql: "UPDATE entry SET isCurrent = 0 WHERE app = ? AND id = ? AND isCurrent",
+                arguments: [app, entryID])
         } else {
-            try db.execute(sql: "UPDATE entry SET isCurrent = 0 WHERE app = ? AND isCurrent", arguments: [app])
+            try db.execute(
+                sql: "UPDATE entry SET isCurrent = 0 WHERE app = ? AND isCurrent", arguments: [app])
         }
         return db.changesCount > 0
     }
@@ -138,7 +145,8 @@ extension StoreTransaction {
     /// Deletes an app's saved activities by persistent identifier.
     @discardableResult
     public func deleteActivities(app: String, persistentIdentifiers: [String]) throws -> Int {
-        try deleteEntries(app: app, kind: .activity, column: "persistentIdentifier", values: persistentIdentifiers)
+        try deleteEntries(
+            app: app, kind: .activity, column: "persistentIdentifier", values: persistentIdentifiers)
     }
 
     /// Deletes every entry of an app of the given kinds; returns how many.
@@ -146,7 +154,8 @@ extension StoreTransaction {
     public func deleteAllEntries(app: String, kinds: Set<EntryKind> = Set(EntryKind.allCases)) throws -> Int {
         var total = 0
         for kind in kinds {
-            try db.execute(sql: "DELETE FROM entry WHERE app = ? AND kind = ?", arguments: [app, kind.rawValue])
+            try db.execute(
+                sql: "DELETE FROM entry WHERE app = ? AND kind = ?", arguments: [app, kind.rawValue])
             total += db.changesCount
         }
         return total
@@ -161,7 +170,8 @@ extension StoreTransaction {
 
     private func deleteEntries(app: String, kind: EntryKind, column: String, values: [String]) throws -> Int {
         var total = 0
-        let statement = try db.cachedStatement(sql: "DELETE FROM entry WHERE app = ? AND kind = ? AND \(column) = ?")
+        let statement = try db.cachedStatement(
+            sql: "DELETE FROM entry WHERE app = ? AND kind = ? AND \(column) = ?")
         for value in values {
             try statement.execute(arguments: [app, kind.rawValue, value])
             total += db.changesCount
@@ -173,7 +183,8 @@ extension StoreTransaction {
     @discardableResult
     public func purgeExpired(now: Date) throws -> Int {
         try db.execute(
-            sql: "DELETE FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= ?", arguments: [now.timeIntervalSince1970])
+            sql: "DELETE FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= ?",
+            arguments: [now.timeIntervalSince1970])
         return db.changesCount
     }
 
@@ -218,7 +229,9 @@ extension StoreTransaction {
                 WHERE e.kind IN (\(kindList)) AND (e.expiresAt IS NULL OR e.expiresAt > ?) AND e.donatedAt >= ? \(clause)
                 ORDER BY e.donatedAt DESC, e.id DESC LIMIT ?
                 """,
-            arguments: [now.timeIntervalSince1970, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude]
+            arguments: [
+                now.timeIntervalSince1970, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude,
+            ]
                 + arguments + [limit]
         ).map(StoredEntry.init(row:))
     }
@@ -248,6 +261,7 @@ extension StoreTransaction {
 
     /// How many rows the full-text index holds with any text (for checking deletions reach the index).
     public func indexedRowCount(matching expression: String) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM entry_fts WHERE entry_fts MATCH ?", arguments: [expression]) ?? 0
+        try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM entry_fts WHERE entry_fts MATCH ?", arguments: [expression]) ?? 0
     }
 }

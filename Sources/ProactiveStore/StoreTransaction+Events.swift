@@ -38,14 +38,19 @@ extension StoreTransaction {
     }
 
     /// Events in a time range, oldest first.
-    public func events(from start: Date = .distantPast, to end: Date = .distantFuture, limit: Int = 100_000) throws
+    public func events(from start: Date = .distantPast, to end: Date = .distantFuture, limit: Int = 100_000)
+        throws
         -> [StoredEvent]
     {
         try Row.fetchAll(
             db,
-            sql: "SELECT id, at, kind, app, payload FROM event WHERE at >= ? AND at <= ? ORDER BY at, id LIMIT ?",
+            sql:
+                "SELECT id, at, kind, app, payload FROM event WHERE at >= ? AND at <= ? ORDER BY at, id LIMIT ?",
             arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970, limit]
-        ).map { StoredEvent(id: $0[0], at: Date(timeIntervalSince1970: $0[1]), kind: $0[2], app: $0[3], payload: $0[4]) }
+        ).map {
+            StoredEvent(
+                id: $0[0], at: Date(timeIntervalSince1970: $0[1]), kind: $0[2], app: $0[3], payload: $0[4])
+        }
     }
 
     /// Deletes events older than a date (the event log's retention); returns how many.
@@ -75,7 +80,10 @@ extension StoreTransaction {
     /// Now-playing information of every app, most recent first.
     public func nowPlaying() throws -> [StoredNowPlaying] {
         try Row.fetchAll(db, sql: "SELECT app, at, state, payload FROM nowPlaying ORDER BY at DESC")
-            .map { StoredNowPlaying(app: $0[0], at: Date(timeIntervalSince1970: $0[1]), state: $0[2], payload: $0[3]) }
+            .map {
+                StoredNowPlaying(
+                    app: $0[0], at: Date(timeIntervalSince1970: $0[1]), state: $0[2], payload: $0[3])
+            }
     }
 
     /// Deletes an app's now-playing information.

@@ -33,11 +33,15 @@ extension StoreTransaction {
                 INSERT INTO interaction (app, at, direction, kind, outcome, identifier, groupIdentifier, payload)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [app, date.timeIntervalSince1970, direction, kind, outcome, identifier, groupIdentifier, payload])
+            arguments: [
+                app, date.timeIntervalSince1970, direction, kind, outcome, identifier, groupIdentifier,
+                payload,
+            ])
         let id = db.lastInsertedRowID
         for person in people {
             try db.execute(
-                sql: "INSERT INTO interaction_person (interactionId, personKey, displayName) VALUES (?, ?, ?)",
+                sql:
+                    "INSERT INTO interaction_person (interactionId, personKey, displayName) VALUES (?, ?, ?)",
                 arguments: [id, person.key, person.displayName])
         }
         return id
@@ -48,7 +52,8 @@ extension StoreTransaction {
     public func deleteInteractions(app: String, groupIdentifiers: [String]) throws -> Int {
         var total = 0
         for group in groupIdentifiers {
-            try db.execute(sql: "DELETE FROM interaction WHERE app = ? AND groupIdentifier = ?", arguments: [app, group])
+            try db.execute(
+                sql: "DELETE FROM interaction WHERE app = ? AND groupIdentifier = ?", arguments: [app, group])
             total += db.changesCount
         }
         return total
@@ -59,7 +64,8 @@ extension StoreTransaction {
     public func deleteInteractions(app: String, identifiers: [String]) throws -> Int {
         var total = 0
         for identifier in identifiers {
-            try db.execute(sql: "DELETE FROM interaction WHERE app = ? AND identifier = ?", arguments: [app, identifier])
+            try db.execute(
+                sql: "DELETE FROM interaction WHERE app = ? AND identifier = ?", arguments: [app, identifier])
             total += db.changesCount
         }
         return total
@@ -73,7 +79,9 @@ extension StoreTransaction {
     }
 
     /// Interactions involving a person (by normalised key), newest first, optionally one app's.
-    public func interactions(personKey: String, app: String? = nil, limit: Int = 1000) throws -> [StoredInteraction] {
+    public func interactions(personKey: String, app: String? = nil, limit: Int = 1000) throws
+        -> [StoredInteraction]
+    {
         try Row.fetchAll(
             db,
             sql: """

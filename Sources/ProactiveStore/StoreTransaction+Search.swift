@@ -19,7 +19,8 @@ extension StoreTransaction {
         var order: [Int64] = []
         for (expression, isTitle) in [(query.titleExpression, true), (query.expression, false)] {
             for candidate in try fetchCandidates(
-                expression: expression, scope: scope, kinds: kinds, now: now, limit: limit, matchedTitle: isTitle)
+                expression: expression, scope: scope, kinds: kinds, now: now, limit: limit,
+                matchedTitle: isTitle)
             {
                 if var existing = byID[candidate.entry.id] {
                     if !isTitle { existing.relevance = max(existing.relevance, candidate.relevance) }
@@ -51,7 +52,8 @@ extension StoreTransaction {
         return try Row.fetchAll(
             statement, arguments: [expression, now.timeIntervalSince1970] + arguments + [limit]
         ).map { row in
-            SearchCandidate(entry: StoredEntry(row: row), relevance: -(row[22] as Double), matchedTitle: matchedTitle)
+            SearchCandidate(
+                entry: StoredEntry(row: row), relevance: -(row[22] as Double), matchedTitle: matchedTitle)
         }
     }
 }

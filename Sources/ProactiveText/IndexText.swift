@@ -36,7 +36,9 @@ public enum IndexText {
             flush()
             if let special = TextFolding.specialLetters[scalar] {
                 out.append(contentsOf: special.unicodeScalars)
-            } else if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
+            } else if (0xFF01...0xFF5E).contains(scalar.value),
+                let ascii = Unicode.Scalar(scalar.value - 0xFEE0)
+            {
                 out.append(ascii)
             } else {
                 out.append(scalar)

@@ -27,7 +27,9 @@ public enum TextFolding {
                 out.append(Unicode.Scalar(UInt8(ascii: scalar).lowercased))
             } else if let special = specialLetters[scalar] {
                 out.append(contentsOf: special.unicodeScalars)
-            } else if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
+            } else if (0xFF01...0xFF5E).contains(scalar.value),
+                let ascii = Unicode.Scalar(scalar.value - 0xFEE0)
+            {
                 out.append(Unicode.Scalar(UInt8(ascii.value).lowercased))
             } else {
                 out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
@@ -38,7 +40,9 @@ public enum TextFolding {
 
     /// The folded words of a text: maximal runs of word characters, each folded.
     public static func words(_ text: some StringProtocol) -> [String] {
-        fold(text).unicodeScalars.split { !Script.isWordCharacter($0) }.map { String(String.UnicodeScalarView($0)) }
+        fold(text).unicodeScalars.split { !Script.isWordCharacter($0) }.map {
+            String(String.UnicodeScalarView($0))
+        }
     }
 }
 

@@ -1,1 +1,49 @@
-@main struct Main { static func main() {} }
+import ArgumentParser
+import Foundation
+import Proactive
+
+/// The `proactive` command line.
+struct ProactiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "proactive",
+        abstract:
+            "An open proactive-suggestions engine: donate what the user does, search it, ask what to suggest.",
+        subcommands: [
+            DonateCommand.self, SearchCommand.self, DeleteCommand.self, ContinueCommand.self,
+            ClientStateCommand.self,
+        ])
+}
+
+@main
+enum Main {
+    static func main() {
+        var command: any ParsableCommand
+        do {
+            command = try ProactiveCommand.parseAsRoot()
+        } catch {
+            let code = ProactiveCommand.exitCode(for: error)
+            if code == .success { ProactiveCommand.exit(withError: error) }
+            FileHandle.standardError.write(Data((ProactiveCommand.fullMessage(for: error) + "\n").utf8))
+            exit(2)
+        }
+        do {
+            try command.run()
+        } catch let exitCode as ExitCode {
+            exit(exitCode.rawValue)
+        } catch let error as EngineError {
+            Terminal.error(error.message)
+            exit(error.code == .invalidRequest ? 2 : 1)
+        } catch let error as UsageError {
+            Terminal.error(error.message)
+            exit(2)
+        } catch {
+            Terminal.error("\(error)")
+            exit(1)
+        }
+    }
+}
+
+/// A usage error found after parsing (a bad date, a bad query…): exit status 2.
+struct UsageError: Error {
+    var message: String
+}

@@ -1,0 +1,22 @@
+import Foundation
+import ProactiveModel
+
+/// How an engine behaves. Every property documents its default.
+public struct EngineConfiguration: Sendable {
+    /// Size limits on donations. Default: ``DonationLimits/init()``.
+    public var limits = DonationLimits()
+    /// How long an indexed item lives without an expiration date. Default 30 days, like Core Spotlight.
+    public var defaultItemLifetime: TimeInterval = SearchableItem.defaultLifetime
+    /// How long a visited page stays suggested and searchable. Default 30 days.
+    public var pageLifetime: TimeInterval = 30 * 24 * 3600
+    /// How long context events are kept in the event log. Default 90 days.
+    public var eventRetention: TimeInterval = 90 * 24 * 3600
+    /// Whether an activity's app must have declared itself (an `app` document) before it donates.
+    /// Default `true`: an undeclared app's activities are rejected with `unknownApp`.
+    public var requiresDeclaredApps = true
+    /// The clock, used when a request gives no time. Default: the system clock.
+    public var clock: @Sendable () -> Date = { Date() }
+
+    /// The default configuration.
+    public init() {}
+}

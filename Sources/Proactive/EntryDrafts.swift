@@ -1,0 +1,127 @@
+import Foundation
+import ProactiveModel
+import ProactiveStore
+import ProactiveText
+
+/// Turning donated values into store entries: identity, payload and indexed text.
+enum EntryDrafts {
+    static let encoder = DonationCoding.makeEncoder()
+
+    static func payload(_ value: some Encodable) -> String {
+        (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func join(_ parts: [String?]) -> String? {
+        let present = parts.compactMap { $0 }.filter { !$0.isEmpty }
+        return present.isEmpty ? nil : IndexText.indexForm(present.joined(separator: " "))
+    }
+
+    static func addressText(_ set: SearchableItemAttributeSet?, mapItem: MapItem? = nil) -> String? {
+        let placemark = mapItem?.placemark
+        return join([
+            set?.namedLocation, set?.subThoroughfare, set?.thoroughfare, set?.fullyFormattedAddress,
+            set?.city,
+            set?.stateOrProvince, set?.postalCode, set?.country, mapItem?.name, placemark?.subThoroughfare,
+            placemark?.thoroughfare, placemark?.locality, placemark?.administrativeArea,
+            placemark?.postalCode,
+            placemark?.country,
+        ])
+    }
+
+    /// An activity without a persistent identifier is the same activity when its type, title,
+    /// web page and payload are the same.
+    static func identityKey(for activity: UserActivity) -> String {
+        if let persistent = activity.persistentIdentifier { return "p:" + persistent }
+        var hasher = StableHasher()
+        hasher.combine(activity.activityType)
+        hasher.combine(activity.title ?? "")
+        hasher.combine(activity.webpageURL ?? "")
+        hasher.combine(payload(JSONValue.object(activity.userInfo)))
+        return "h:" + hasher.hexDigest
+    }
+
+    static func activity(_ activity: UserActivity, app: String, at date: Date) -> EntryDraft {
+        var draft = EntryDraft(
+            app: app, kind: .activity, identityKey: identityKey(for: activity), donatedAt: date,
+            payload: payload(activity), isEligibleForSearch: activity.isEligibleForSearch,
+            isEligibleForHandoff: activity.isEligibleForHandoff,
+            isEligibleForPublicIndexing: activity.isEligibleForPublicIndexing,
+            isEligibleForPrediction: activity.isEligibleForPrediction,
+            indexedText: IndexedText(
+                title: join([
+                    activity.title, activity.contentAttributeSet?.displayName,
+                    activity.contentAttributeSet?.title,
+                ]),
+                keywords: join(activity.keywords + (activity.contentAttributeSet?.keywords ?? [])),
+                description: join([
+                    activity.contentAttributeSet?.contentDescription,
+                    activity.contentAttributeSet?.textContent,
+                ]),
+                address: addressText(activity.contentAttributeSet, mapItem: activity.mapItem)))
+        draft.persistentIdentifier = activity.persistentIdentifier
+        draft.activityType = activity.activityType
+        draft.url = activity.webpageURL
+        draft.title = activity.effectiveTitle
+        draft.expiresAt = activity.expirationDate
+        return draft
+    }
+
+    static func item(_ item: SearchableItem, app: String, at date: Date, defaultLifetime: TimeInterval)
+        -> EntryDraft
+    {
+        let set = item.attributeSet
+        var draft = EntryDraft(
+            app: app, kind: .item, identityKey: item.uniqueIdentifier, donatedAt: date,
+            payload: payload(item),
+            isEligibleForSearch: true,
+            indexedText: IndexedText(
+                title: join([set.displayName, set.title]),
+                keywords: join(set.keywords ?? []),
+                description: join([set.contentDescription, set.textContent]),
+                address: addressText(set)))
+        draft.uniqueIdentifier = item.uniqueIdentifier
+        draft.domainIdentifier = item.domainIdentifier
+        draft.url = set.contentURL
+        draft.title = set.effectiveTitle
+        draft.expiresAt = item.expirationDate ?? date.addingTimeInterval(defaultLifetime)
+        return draft
+    }
+
+    static func page(
+        _ visit: PageVisit, app: String, at date: Date, lifetime: TimeInterval, title: String?,
+        description: String?,
+        address: String?
+    ) -> EntryDraft {
+        var stored = visit
+        stored.html = nil
+        stored.title = title
+        var draft = EntryDraft(
+            app: app, kind: .page, identityKey: visit.url, donatedAt: date, payload: payload(stored),
+            isEligibleForSearch: true,
+            indexedText: IndexedText(
+                title: join([title]), description: join([description]), address: join([address])))
+        draft.url = visit.url
+        draft.title = title
+        draft.expiresAt = date.addingTimeInterval(lifetime)
+        return draft
+    }
+}
+
+/// FNV-1a, 64 bits: a hash that is the same in every process (Swift's `Hasher` is seeded).
+struct StableHasher {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func combine(_ string: String) {
+        for byte in string.utf8 {
+            state ^= UInt64(byte)
+            state &*= 0x0000_0100_0000_01b3
+        }
+        state ^= 0xff
+        state &*= 0x0000_0100_0000_01b3
+    }
+
+    var hexDigest: String {
+        let hex = String(state, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

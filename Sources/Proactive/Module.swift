@@ -1,1 +1,0 @@
-// Module Proactive: placeholder replaced as the module is written.

@@ -1,0 +1,34 @@
+import Foundation
+import ProactiveStore
+import Synchronization
+
+extension ProactiveEngine {
+    /// Deletes an app's data: gone from every surface and from the full-text index, in one
+    /// transaction.
+    public func delete(_ request: DeletionRequest, donor: Donor = .system) throws -> DeletionResult {
+        guard donor.mayAct(for: request.app) else {
+            throw EngineError(.forbidden, "an app may only delete its own data", parameter: "app")
+        }
+        let app = request.app
+        let deleted = try store.write { tx -> Int in
+            switch request.target {
+            case .identifiers(let ids): return try tx.deleteItems(app: app, uniqueIdentifiers: ids)
+            case .domains(let domains): return try tx.deleteItems(app: app, domainIdentifiers: domains)
+            case .persistentIdentifiers(let ids):
+                return try tx.deleteActivities(app: app, persistentIdentifiers: ids)
+            case .interactionGroups(let groups):
+                return try tx.deleteInteractions(app: app, groupIdentifiers: groups)
+            case .allItems: return try tx.deleteAllEntries(app: app, kinds: [.item])
+            case .allActivities: return try tx.deleteAllEntries(app: app, kinds: [.activity])
+            case .all:
+                let entries = try tx.deleteAllEntries(app: app)
+                let interactions = try tx.deleteAllInteractions(app: app)
+                try tx.deleteEvents(app: app)
+                try tx.deleteNowPlaying(app: app)
+                try tx.saveClientState(nil, app: app, at: now)
+                return entries + interactions
+            }
+        }
+        return DeletionResult(app: app, deleted: deleted)
+    }
+}

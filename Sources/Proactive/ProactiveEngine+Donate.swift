@@ -1,0 +1,193 @@
+import Foundation
+import ProactiveModel
+import ProactiveStore
+import Synchronization
+
+extension ProactiveEngine {
+    /// Donates JSON documents (one document per element), in one transaction.
+    ///
+    /// Each document succeeds or fails on its own; the receipts say which, in input order.
+    /// When this returns, every accepted or merged document has been committed to disk.
+    /// - Parameters:
+    ///   - documents: the documents' JSON bytes.
+    ///   - donor: who donates; an app may only donate for itself.
+    ///   - now: the time for documents without `at` (default: the clock).
+    ///   - firstIndex: the index of the first document in the caller's input, for receipts.
+    public func donate(documents: [Data], donor: Donor = .system, now: Date? = nil, firstIndex: Int = 0)
+        throws
+        -> [DonationReceipt]
+    {
+        let decoder = DonationCoding.makeDecoder()
+        let parsed: [Result<Donation, DonationError>] = documents.map { data in
+            guard data.count <= configuration.limits.maxPageVisitBytes else {
+                return .failure(
+                    DonationError(
+                        code: .tooLarge, field: nil,
+                        reason:
+                            "the document is \(data.count) bytes; at most \(configuration.limits.maxPageVisitBytes)"
+                    ))
+            }
+            do throws(DonationError) {
+                let donation = try DonationCoding.decode(data, using: decoder)
+                if donation.type != "pageVisit" && data.count > configuration.limits.maxDocumentBytes {
+                    throw DonationError(
+                        code: .tooLarge, field: nil,
+                        reason:
+                            "the document is \(data.count) bytes; at most \(configuration.limits.maxDocumentBytes)"
+                    )
+                }
+                return .success(donation)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try donate(parsed, donor: donor, now: now, firstIndex: firstIndex)
+    }
+
+    /// Donates one value.
+    @discardableResult
+    public func donate(_ donation: Donation, donor: Donor = .system, now: Date? = nil) throws
+        -> DonationReceipt
+    {
+        try donate([.success(donation)], donor: donor, now: now)[0]
+    }
+
+    /// Donates values (or documents that failed to parse), in one transaction.
+    public func donate(
+        _ donations: [Result<Donation, DonationError>], donor: Donor = .system, now: Date? = nil,
+        firstIndex: Int = 0
+    ) throws -> [DonationReceipt] {
+        let now = now ?? self.now
+        var declared = apps.withLock { $0 }
+        let receipts = try store.write { tx in
+            try tx.purgeExpired(now: now)
+            var receipts: [DonationReceipt] = []
+            receipts.reserveCapacity(donations.count)
+            for (offset, result) in donations.enumerated() {
+                let index = firstIndex + offset
+                switch result {
+                case .failure(let error):
+                    receipts.append(.rejected(index: index, type: nil, app: nil, error: error))
+                case .success(let donation):
+                    do {
+                        receipts.append(
+                            try ingest(
+                                donation, index: index, donor: donor, now: now, declared: &declared, tx: tx))
+                    } catch let error as DonationError {
+                        receipts.append(
+                            .rejected(index: index, type: donation.type, app: donation.app, error: error))
+                    }
+                }
+            }
+            try tx.deleteEvents(before: now.addingTimeInterval(-configuration.eventRetention))
+            return receipts
+        }
+        apps.withLock { $0 = declared }
+        return receipts
+    }
+
+    private func ingest(
+        _ donation: Donation, index: Int, donor: Donor, now: Date, declared: inout [String: App],
+        tx: StoreTransaction
+    ) throws -> DonationReceipt {
+        guard donor.mayAct(for: donation.app) else {
+            throw DonationError(code: .forbidden, field: "app", reason: "an app may only donate for itself")
+        }
+        let at = donation.at ?? now
+        let app = donation.app.flatMap { declared[$0] }
+        if configuration.requiresDeclaredApps, app == nil, let bundle = donation.app {
+            switch donation.content {
+            case .activity, .interaction(_, activity: .some):
+                throw DonationError(
+                    code: .unknownApp, field: "app",
+                    reason:
+                        "\(bundle) has not declared itself; donate an app document with its activityTypes first"
+                )
+            default: break
+            }
+        }
+        let warnings = try donation.validate(declaringApp: app, limits: configuration.limits)
+        var receipt = DonationReceipt(index: index, status: .accepted, type: donation.type, app: donation.app)
+        if !warnings.isEmpty { receipt.warnings = warnings }
+        switch donation.content {
+        case .app(let declaration):
+            let known = try tx.saveApp(
+                bundleIdentifier: declaration.bundleIdentifier, name: declaration.name,
+                declaration: EntryDrafts.payload(declaration), at: at)
+            declared[declaration.bundleIdentifier] = declaration
+            receipt.status = known ? .merged : .accepted
+            receipt.became = "app"
+            receipt.id = "app/\(declaration.bundleIdentifier)"
+        case .activity(let activity, let current):
+            let bundle = donation.app!
+            let result = try tx.upsertEntry(EntryDrafts.activity(activity, app: bundle, at: at))
+            if current { try tx.makeCurrent(entryID: result.id, app: bundle) }
+            receipt.status = result.merged ? .merged : .accepted
+            receipt.became = "activity"
+            receipt.id = "activity/\(result.id)"
+            receipt.expiresAt = activity.expirationDate
+        case .searchableItem(let item):
+            let draft = EntryDrafts.item(
+                item, app: donation.app!, at: at, defaultLifetime: configuration.defaultItemLifetime)
+            let result = try tx.upsertEntry(draft)
+            receipt.status = result.merged ? .merged : .accepted
+            receipt.became = "searchableItem"
+            receipt.id = "item/\(result.id)"
+            receipt.expiresAt = draft.expiresAt
+        case .searchableItemBatch(let batch):
+            let bundle = donation.app!
+            let stored = try tx.clientState(app: bundle)
+            if let expected = batch.expectedClientState, expected != stored {
+                throw DonationError(
+                    code: .clientStateMismatch, field: "expectedClientState",
+                    reason: "does not match the client state stored with the app's last batch")
+            }
+            try tx.deleteItems(app: bundle, uniqueIdentifiers: batch.deletedIdentifiers)
+            for item in batch.items {
+                try tx.upsertEntry(
+                    EntryDrafts.item(
+                        item, app: bundle, at: at, defaultLifetime: configuration.defaultItemLifetime))
+            }
+            try tx.saveClientState(batch.clientState, app: bundle, at: at)
+            receipt.became = "searchableItemBatch"
+            receipt.id = "batch/\(bundle)"
+        case .interaction(let interaction, let activity):
+            let bundle = donation.app!
+            let people = interaction.people.map { (key: PersonKey.make($0), displayName: $0.displayName) }
+            let id = try tx.insertInteraction(
+                app: bundle, at: at, kind: interaction.intent.kind.rawValue,
+                direction: interaction.direction.rawValue,
+                outcome: interaction.outcome.rawValue, identifier: interaction.identifier,
+                groupIdentifier: interaction.groupIdentifier, payload: EntryDrafts.payload(interaction),
+                people: people)
+            if let activity { try tx.upsertEntry(EntryDrafts.activity(activity, app: bundle, at: at)) }
+            receipt.became = "interaction"
+            receipt.id = "interaction/\(id)"
+        case .pageVisit(let visit):
+            let draft = EntryDrafts.page(
+                visit, app: donation.app!, at: at, lifetime: configuration.pageLifetime, title: visit.title,
+                description: nil, address: nil)
+            let result = try tx.upsertEntry(draft)
+            receipt.status = result.merged ? .merged : .accepted
+            receipt.became = "page"
+            receipt.id = "page/\(result.id)"
+            receipt.expiresAt = draft.expiresAt
+        case .nowPlaying(let info):
+            try tx.saveNowPlaying(
+                app: donation.app!, at: at, state: info.state.rawValue, payload: EntryDrafts.payload(info))
+            receipt.became = "nowPlaying"
+            receipt.id = "nowPlaying/\(donation.app!)"
+        case .event(let event):
+            let id = try tx.insertEvent(
+                at: at, kind: event.event.rawValue, app: event.app, payload: EntryDrafts.payload(event))
+            if event.event == .suggestionEngaged, let target = event.id,
+                let entryID = EntryReference(target)?.entryID
+            {
+                try tx.recordEngagement(entryID: entryID, at: at)
+            }
+            receipt.became = "event"
+            receipt.id = "event/\(id)"
+        }
+        return receipt
+    }
+}

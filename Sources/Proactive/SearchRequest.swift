@@ -1,0 +1,48 @@
+import Foundation
+import ProactiveModel
+
+/// A search: typed text and/or a query-language filter, scoped to an app or to all.
+///
+/// A value with defaults and chainable modifiers:
+/// ```swift
+/// let request = SearchRequest("dim sum").app("com.example.reviews").limit(5)
+/// ```
+public struct SearchRequest: Sendable, Hashable {
+    /// What the user typed; every word matches by prefix, CJK text by any part.
+    public var text: String
+    /// A `CSSearchQuery`-style filter, if any.
+    public var filter: SearchQueryExpression?
+    /// Only this app's entries (`nil`: every app's, for system surfaces).
+    public var app: String?
+    /// The most results to return. Default 20.
+    public var limit: Int = 20
+    /// The time of the search (default: the engine's clock).
+    public var now: Date?
+
+    /// Creates a search for typed text.
+    public init(_ text: String, filter: SearchQueryExpression? = nil) {
+        self.text = text
+        self.filter = filter
+    }
+
+    /// The same search scoped to one app.
+    public func app(_ bundleIdentifier: String?) -> Self {
+        var copy = self
+        copy.app = bundleIdentifier
+        return copy
+    }
+
+    /// The same search with another limit.
+    public func limit(_ limit: Int) -> Self {
+        var copy = self
+        copy.limit = limit
+        return copy
+    }
+
+    /// The same search at another time.
+    public func at(_ date: Date?) -> Self {
+        var copy = self
+        copy.now = date
+        return copy
+    }
+}

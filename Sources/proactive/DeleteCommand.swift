@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import Proactive
+
+/// `proactive delete --app A (--identifier… | --domain… | --persistent-identifier… | --interaction-group… | --all)`
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract:
+            "Delete an app's items, saved activities or interactions: gone from every surface and the index.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(name: .long, help: "The app whose data is deleted.")
+    var app: String
+
+    @Option(name: .long, help: "Items by unique identifier.")
+    var identifier: [String] = []
+
+    @Option(name: .long, help: "Items by domain identifier (subdomains too).")
+    var domain: [String] = []
+
+    @Option(name: .long, help: "Saved activities by persistent identifier.")
+    var persistentIdentifier: [String] = []
+
+    @Option(name: .long, help: "Interactions by group identifier.")
+    var interactionGroup: [String] = []
+
+    @Flag(name: .long, help: "Everything the app donated.")
+    var all = false
+
+    func validate() throws {
+        let chosen = [
+            !identifier.isEmpty, !domain.isEmpty, !persistentIdentifier.isEmpty, !interactionGroup.isEmpty,
+            all,
+        ]
+        .filter { $0 }.count
+        guard chosen == 1 else {
+            throw ValidationError(
+                "give exactly one of --identifier, --domain, --persistent-identifier, --interaction-group or --all"
+            )
+        }
+    }
+
+    func run() throws {
+        let engine = try options.openEngine()
+        let target: DeletionRequest.Target =
+            if all { .all } else if !identifier.isEmpty { .identifiers(identifier) } else if !domain.isEmpty {
+                .domains(domain)
+            } else if !persistentIdentifier.isEmpty { .persistentIdentifiers(persistentIdentifier) } else {
+                .interactionGroups(interactionGroup)
+            }
+        let result = try engine.delete(DeletionRequest(app: app, target: target))
+        if options.json {
+            try Terminal.json(result)
+        } else {
+            Terminal.out("deleted \(result.deleted) from \(result.app)")
+        }
+    }
+}

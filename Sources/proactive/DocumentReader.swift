@@ -1,0 +1,109 @@
+import Foundation
+
+/// Reads donation documents from a file or standard input: NDJSON (one document per line),
+/// a JSON array of documents, or a single (possibly pretty-printed) JSON document.
+///
+/// NDJSON is read as a stream in chunks, so files of any size use bounded memory and a
+/// producer writing to a pipe gets its receipts as soon as its lines arrive.
+final class DocumentReader {
+    private let handle: FileHandle
+    private let isFile: Bool
+    private var buffer = Data()
+    private var atEnd = false
+    private var pending: [Data] = []
+    private(set) var bytesRead: Int = 0
+    let totalBytes: Int?
+    private var mode: Mode?
+
+    enum Mode { case lines, whole }
+
+    init(path: String) throws {
+        if path == "-" {
+            handle = FileHandle.standardInput
+            isFile = false
+            totalBytes = nil
+        } else {
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw UsageError(message: "cannot read \(path)")
+            }
+            self.handle = handle
+            isFile = true
+            totalBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        }
+    }
+
+    private func fill() -> Bool {
+        guard !atEnd else { return false }
+        let data: Data
+        if isFile {
+            data = (try? handle.read(upToCount: 1 << 20)) ?? Data()
+        } else {
+            data = handle.availableData
+        }
+        if data.isEmpty {
+            atEnd = true
+            return false
+        }
+        bytesRead += data.count
+        buffer.append(data)
+        return true
+    }
+
+    /// The next documents: at most `max`, as many as are available without waiting once at
+    /// least one is (for pipes), or `nil` at the end.
+    func next(max: Int) -> [Data]? {
+        if mode == nil { decideMode() }
+        if mode == .whole {
+            guard !pending.isEmpty else { return nil }
+            let out = Array(pending.prefix(max))
+            pending.removeFirst(out.count)
+            return out
+        }
+        var out: [Data] = []
+        while out.count < max {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { out.append(Data(line)) }
+                continue
+            }
+            if !out.isEmpty && !isFile { break }
+            if !fill() {
+                if !buffer.isEmpty,
+                    !buffer.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A })
+                {
+                    out.append(buffer)
+                }
+                buffer = Data()
+                break
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    private func decideMode() {
+        while buffer.firstIndex(of: 0x0A) == nil && fill() {}
+        let firstLine = buffer.prefix(upTo: buffer.firstIndex(of: 0x0A) ?? buffer.endIndex)
+        let trimmed = firstLine.drop {
+            $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+        }
+        let last = firstLine.reversed().first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+        if trimmed.first == UInt8(ascii: "{") && last == UInt8(ascii: "}") {
+            mode = .lines
+            return
+        }
+        mode = .whole
+        while fill() {}
+        let all = buffer
+        buffer = Data()
+        let first = all.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+        if first == UInt8(ascii: "["), let array = try? JSONSerialization.jsonObject(with: all) as? [Any] {
+            pending = array.map { element in
+                (try? JSONSerialization.data(withJSONObject: element, options: [.fragmentsAllowed]))
+                    ?? Data("null".utf8)
+            }
+        } else if !all.isEmpty {
+            pending = [all]
+        }
+    }
+}

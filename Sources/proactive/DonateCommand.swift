@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import Proactive
+
+/// `proactive donate FILE… | -`
+struct DonateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "donate",
+        abstract: "Ingest donation documents (JSON, a JSON array, or NDJSON); one receipt per document.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "Files to read, or - for standard input.")
+    var files: [String] = ["-"]
+
+    @Option(name: .long, help: "Documents per transaction (default 1000).")
+    var batchSize = 1000
+
+    func run() throws {
+        guard batchSize > 0 else { throw UsageError(message: "--batch-size must be positive") }
+        let engine = try options.openEngine()
+        let now = try options.date()
+        var index = 0
+        var counts: [DonationReceipt.Status: Int] = [:]
+        var printedAny = false
+        if options.json { FileHandle.standardOutput.write(Data("[".utf8)) }
+        for file in files {
+            let reader = try DocumentReader(path: file)
+            var progress = ProgressBar(total: reader.totalBytes)
+            while let documents = reader.next(max: batchSize) {
+                let receipts = try engine.donate(documents: documents, now: now, firstIndex: index)
+                index += documents.count
+                var text = ""
+                for receipt in receipts {
+                    counts[receipt.status, default: 0] += 1
+                    if options.json {
+                        text += (printedAny ? ",\n" : "\n") + Terminal.compactJSON(receipt)
+                        printedAny = true
+                    } else if receipt.status == .rejected || index <= 1000 {
+                        text += Self.describe(receipt) + "\n"
+                    }
+                }
+                if !text.isEmpty {
+                    FileHandle.standardOutput.write(Data((options.json ? text : text).utf8))
+                }
+                progress.update(bytes: reader.bytesRead, documents: index)
+            }
+            progress.finish()
+        }
+        if options.json { FileHandle.standardOutput.write(Data("\n]\n".utf8)) }
+        let rejected = counts[.rejected, default: 0]
+        Terminal.note(
+            "\(index) documents: \(counts[.accepted, default: 0]) accepted, \(counts[.merged, default: 0]) merged, \(rejected) rejected"
+        )
+        if rejected > 0 { throw ExitCode(1) }
+    }
+
+    static func describe(_ receipt: DonationReceipt) -> String {
+        switch receipt.status {
+        case .rejected:
+            let field = receipt.field.map { "\($0): " } ?? ""
+            return "#\(receipt.index) rejected \(receipt.type ?? "document"): \(field)\(receipt.reason ?? "")"
+        case .accepted, .merged:
+            var line =
+                "#\(receipt.index) \(receipt.status.rawValue) \(receipt.type ?? "") → \(receipt.id ?? "")"
+            if let expires = receipt.expiresAt { line += " (expires \(expires.formatted(.iso8601)))" }
+            for warning in receipt.warnings ?? [] { line += "\n    warning: \(warning)" }
+            return line
+        }
+    }
+}

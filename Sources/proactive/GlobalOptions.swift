@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Proactive
+import ProactiveModel
+import ProactiveStore
+
+/// Options every command shares.
+struct GlobalOptions: ParsableArguments {
+    @Option(
+        name: .long, help: "The store's path (default: $PROACTIVE_STORE, else the user's data directory).")
+    var store: String?
+
+    @Flag(name: .long, help: "Print one JSON value on stdout.")
+    var json = false
+
+    @Option(name: .long, help: "The time to act at, ISO 8601 (default: the clock).")
+    var at: String?
+
+    @Option(name: .long, help: "The language of generated text, e.g. fr-FR (default: the system locale).")
+    var locale: String?
+
+    /// The store path: flag, then environment, then the user's data directory.
+    var storePath: String {
+        if let store { return store }
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["PROACTIVE_STORE"], !path.isEmpty { return path }
+        let base =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() + "/.local/share")
+        return base + "/proactive/store.sqlite"
+    }
+
+    /// The time given with --at, if any.
+    func date() throws -> Date? {
+        guard let at else { return nil }
+        guard let date = DonationCoding.parseDate(at) else {
+            throw UsageError(message: "--at: expected an ISO 8601 date such as 2026-11-21T12:00:00Z")
+        }
+        return date
+    }
+
+    func openEngine() throws -> ProactiveEngine {
+        try ProactiveEngine(store: Store(path: storePath))
+    }
+}
