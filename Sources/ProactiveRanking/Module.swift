@@ -1,1 +1,0 @@
-// Module ProactiveRanking: placeholder replaced as the module is written.

@@ -1,0 +1,244 @@
+import Foundation
+
+extension NextAppPredictor {
+    /// Everything about a context that is the same for every candidate app.
+    struct Frame {
+        var context: NextAppContext
+        var time: LocalTime
+        var excluded: Int?
+        var transitionRow: ConditionalCounts<Int>.Row
+        var secondOrderRow: ConditionalCounts<AppPair>.Row
+        var hourRow: ConditionalCounts<Int>.Row
+        var dayPartRow: ConditionalCounts<Int>.Row
+        var triggerRow: ConditionalCounts<ContextTrigger>.Row?
+        var triggerKey: ContextTrigger?
+        var placeRow: ConditionalCounts<String>.Row?
+    }
+
+    /// Every app's feature for every signal (log-probabilities), plus the feedback term.
+    struct FeatureTable {
+        /// `values[signal][app]`.
+        var values: [[Double]]
+        /// Whether each signal has evidence in this context (inactive ones are all zero).
+        var active: [Bool]
+        var bonus: [Double]
+    }
+
+    func frame(for context: NextAppContext) -> Frame {
+        let time = LocalTime(context.at, in: configuration.timeZone)
+        var triggerKey: ContextTrigger?
+        var triggerRow: ConditionalCounts<ContextTrigger>.Row?
+        if let trigger = context.trigger {
+            for key in [trigger, trigger.generalized] where triggers[key].total > 0 {
+                triggerKey = key
+                triggerRow = triggers[key]
+                break
+            }
+        }
+        let placeRow = context.place.map { places[$0] }.flatMap { $0.total > 0 ? $0 : nil }
+        return Frame(
+            context: context, time: time, excluded: context.foregroundApp.flatMap { apps.number(of: $0) },
+            transitionRow: previousApp.map { transitions[$0] } ?? .init(),
+            secondOrderRow: previousApp.flatMap { previous in
+                appBeforePrevious.map { secondOrderTransitions[AppPair(first: $0, second: previous)] }
+            } ?? .init(),
+            hourRow: hours[time.hour], dayPartRow: dayParts[time.dayPart],
+            triggerRow: triggerRow, triggerKey: triggerKey, placeRow: placeRow)
+    }
+
+    /// log((count + smoothing × prior) / (total + smoothing)).
+    @inline(__always)
+    static func smoothedLog(count: Double, prior: Double, total: Double, smoothing: Double) -> Double {
+        log((count + smoothing * prior) / (total + smoothing))
+    }
+
+    /// Computes every signal's feature for every known app: a dense pass for what every app has
+    /// (overall use, frecency) and sparse passes over the rows of the context's counts.
+    func featureTable(for frame: Frame) -> FeatureTable {
+        let count = apps.count
+        let signals = PredictionSignal.allCases.count
+        var values = Array(repeating: [Double](repeating: 0, count: count), count: signals)
+        var active = Array(repeating: true, count: signals)
+        let beta = configuration.contextSmoothing
+        let timeBeta = configuration.timeSmoothing
+        let priorTotal = Double(launchCount) + Double(count) + 1
+        var prior = [Double](repeating: 0, count: count)
+        var medium = [Double](repeating: 0, count: count)
+        let scales = frecencies.map(\.scale)
+        let totals = frecencies.map { $0.total + 1 }
+        let transitionShift = log(beta / (frame.transitionRow.total + beta))
+        let secondOrderShift = log(beta / (frame.secondOrderRow.total + beta))
+        let hourShift = log(timeBeta / (frame.hourRow.total + timeBeta))
+        let dayPartShift = log(timeBeta / (frame.dayPartRow.total + timeBeta))
+        let triggerShift = frame.triggerRow.map { log(beta / ($0.total + beta)) }
+        let placeShift = frame.placeRow.map { log(beta / ($0.total + beta)) }
+        active[PredictionSignal.trigger.index] = triggerShift != nil
+        active[PredictionSignal.place.index] = placeShift != nil
+        for app in 0..<count {
+            let p0 = (launchCounts[app] + 1) / priorTotal
+            prior[app] = p0
+            let logPrior = log(p0)
+            for (index, counter) in frecencies.enumerated() {
+                let share = (counter.anchoredWeight(of: app) * scales[index] + p0) / totals[index]
+                values[index][app] = log(share)
+                if index == 1 { medium[app] = share }
+            }
+            let mediumLog = values[1][app]
+            values[3][app] = mediumLog + transitionShift
+            values[4][app] = mediumLog + transitionShift + secondOrderShift
+            values[5][app] = logPrior + hourShift
+            values[6][app] = logPrior + dayPartShift
+            if let triggerShift { values[7][app] = mediumLog + triggerShift }
+            if let placeShift { values[8][app] = mediumLog + placeShift }
+        }
+        let row = frame.transitionRow
+        for (app, c) in row.counts {
+            values[3][app] = Self.smoothedLog(count: c, prior: medium[app], total: row.total, smoothing: beta)
+            values[4][app] = values[3][app] + secondOrderShift
+        }
+        let second = frame.secondOrderRow
+        for (app, c) in second.counts {
+            values[4][app] = Self.smoothedLog(
+                count: c, prior: exp(values[3][app]), total: second.total, smoothing: beta)
+        }
+        for (app, c) in frame.hourRow.counts {
+            values[5][app] = Self.smoothedLog(
+                count: c, prior: prior[app], total: frame.hourRow.total, smoothing: timeBeta)
+        }
+        for (app, c) in frame.dayPartRow.counts {
+            values[6][app] = Self.smoothedLog(
+                count: c, prior: prior[app], total: frame.dayPartRow.total, smoothing: timeBeta)
+        }
+        if let triggerRow = frame.triggerRow {
+            for (app, c) in triggerRow.counts {
+                values[7][app] = Self.smoothedLog(
+                    count: c, prior: medium[app], total: triggerRow.total, smoothing: beta)
+            }
+        }
+        if let placeRow = frame.placeRow {
+            for (app, c) in placeRow.counts {
+                values[8][app] = Self.smoothedLog(
+                    count: c, prior: medium[app], total: placeRow.total, smoothing: beta)
+            }
+        }
+        var bonus = [Double](repeating: 0, count: count)
+        for app in feedback.keys where app < count { bonus[app] = feedbackBonus(of: app) }
+        return FeatureTable(values: values, active: active, bonus: bonus)
+    }
+
+    /// The features of a single app in a frame, computed the same way as ``featureTable(for:)``.
+    func features(of app: Int, in frame: Frame) -> [Double] {
+        let beta = configuration.contextSmoothing
+        let timeBeta = configuration.timeSmoothing
+        let p0 = (launchCounts[app] + 1) / (Double(launchCount) + Double(apps.count) + 1)
+        var values = frecencies.map { log(($0.weight(of: app) + p0) / ($0.total + 1)) }
+        let medium = exp(values[1])
+        let transition = Self.smoothedLog(
+            count: frame.transitionRow.counts[app] ?? 0, prior: medium, total: frame.transitionRow.total,
+            smoothing: beta)
+        values.append(transition)
+        values.append(
+            Self.smoothedLog(
+                count: frame.secondOrderRow.counts[app] ?? 0, prior: exp(transition),
+                total: frame.secondOrderRow.total, smoothing: beta))
+        values.append(
+            Self.smoothedLog(
+                count: frame.hourRow.counts[app] ?? 0, prior: p0, total: frame.hourRow.total,
+                smoothing: timeBeta))
+        values.append(
+            Self.smoothedLog(
+                count: frame.dayPartRow.counts[app] ?? 0, prior: p0, total: frame.dayPartRow.total,
+                smoothing: timeBeta))
+        values.append(
+            frame.triggerRow.map {
+                Self.smoothedLog(count: $0.counts[app] ?? 0, prior: medium, total: $0.total, smoothing: beta)
+            } ?? 0)
+        values.append(
+            frame.placeRow.map {
+                Self.smoothedLog(count: $0.counts[app] ?? 0, prior: medium, total: $0.total, smoothing: beta)
+            } ?? 0)
+        return values
+    }
+
+    /// Scores of every known app (the foreground app gets −∞), the softmax normaliser and the
+    /// expected feature values, for ranking and learning.
+    struct ScoredFrame {
+        var frame: Frame
+        var table: FeatureTable
+        var scores: [Double]
+        var maximum: Double
+        var normaliser: Double
+        var expected: [Double]
+    }
+
+    func scoredFrame(for context: NextAppContext) -> ScoredFrame {
+        let frame = frame(for: context)
+        let table = featureTable(for: frame)
+        let count = apps.count
+        var scores = table.bonus
+        for (signal, column) in table.values.enumerated() where table.active[signal] {
+            let weight = weightVector[signal]
+            for app in 0..<count { scores[app] += weight * column[app] }
+        }
+        if let excluded = frame.excluded { scores[excluded] = -.infinity }
+        let maximum = scores.max() ?? 0
+        var normaliser = 0.0
+        var expected = [Double](repeating: 0, count: table.values.count)
+        if maximum.isFinite {
+            var probabilities = [Double](repeating: 0, count: count)
+            for app in 0..<count where scores[app].isFinite {
+                let p = exp(scores[app] - maximum)
+                probabilities[app] = p
+                normaliser += p
+            }
+            for (signal, column) in table.values.enumerated() where table.active[signal] {
+                var sum = 0.0
+                for app in 0..<count { sum += probabilities[app] * (scores[app].isFinite ? column[app] : 0) }
+                expected[signal] = sum / normaliser
+            }
+        }
+        return ScoredFrame(
+            frame: frame, table: table, scores: scores, maximum: maximum, normaliser: normaliser,
+            expected: expected)
+    }
+
+    /// Every known app's score in `context` (log-linear, higher first; only order matters).
+    public func scores(in context: NextAppContext) -> [AppScore] {
+        let scored = scoredFrame(for: context)
+        return apps.names.enumerated().map { AppScore(app: $1, score: scored.scores[$0]) }
+    }
+
+    /// The `limit` apps the user most likely opens next in `context`, best first, without the
+    /// foreground app, each with its probability and why.
+    public func predictions(in context: NextAppContext, limit: Int = 4) -> NextAppRanking {
+        let scored = scoredFrame(for: context)
+        var top: [Int] = []
+        let wanted = max(0, limit)
+        if wanted > 0 {
+            for app in 0..<apps.count where scored.scores[app].isFinite {
+                if top.count == wanted, let last = top.last, !isBetter(app, than: last, in: scored.scores) {
+                    continue
+                }
+                var position = top.count
+                while position > 0 && isBetter(app, than: top[position - 1], in: scored.scores) {
+                    position -= 1
+                }
+                top.insert(app, at: position)
+                if top.count > wanted { top.removeLast() }
+            }
+        }
+        let predictions = top.map { app in
+            AppPrediction(
+                app: apps.names[app],
+                score: exp(scored.scores[app] - scored.maximum) / scored.normaliser,
+                why: explanations(of: app, in: scored))
+        }
+        return NextAppRanking(
+            predictions: predictions, context: context, launchCount: launchCount,
+            expectedFeatures: scored.expected)
+    }
+
+    private func isBetter(_ app: Int, than other: Int, in scores: [Double]) -> Bool {
+        scores[app] != scores[other] ? scores[app] > scores[other] : apps.names[app] < apps.names[other]
+    }
+}
