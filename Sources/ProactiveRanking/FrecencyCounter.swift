@@ -28,6 +28,14 @@ struct FrecencyCounter: Sendable, Codable {
     /// The anchored weight of an app (multiply by ``scale``).
     func anchoredWeight(of app: Int) -> Double { app < anchored.count ? anchored[app] : 0 }
 
+    /// Calls `body` with the anchored weights by app number (shorter than the app count when the
+    /// latest apps were never added).
+    func withAnchoredWeights<Result>(_ body: (UnsafeBufferPointer<Double>) throws -> Result) rethrows
+        -> Result
+    {
+        try anchored.withUnsafeBufferPointer(body)
+    }
+
     /// The current weight of an app.
     func weight(of app: Int) -> Double { anchoredWeight(of: app) * scale }
 

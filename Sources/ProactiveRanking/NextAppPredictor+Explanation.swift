@@ -9,7 +9,7 @@ extension NextAppPredictor {
         for signal in PredictionSignal.allCases where scored.table.active[signal.index] {
             let value =
                 weightVector[signal.index]
-                * (scored.table.values[signal.index][app] - scored.expected[signal.index])
+                * (scored.table.value(signal.index, app) - scored.expected[signal.index])
             contributions.append((signal, value))
         }
         contributions.sort { $0.value > $1.value }

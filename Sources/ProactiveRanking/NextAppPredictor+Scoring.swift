@@ -17,11 +17,16 @@ extension NextAppPredictor {
 
     /// Every app's feature for every signal (log-probabilities), plus the feedback term.
     struct FeatureTable {
-        /// `values[signal][app]`.
-        var values: [[Double]]
+        /// How many apps.
+        var count: Int
+        /// `values[signal × count + app]`.
+        var values: [Double]
         /// Whether each signal has evidence in this context (inactive ones are all zero).
         var active: [Bool]
         var bonus: [Double]
+
+        /// The feature of `app` for the signal at `signal`.
+        func value(_ signal: Int, _ app: Int) -> Double { values[signal * count + app] }
     }
 
     func frame(for context: NextAppContext) -> Frame {
@@ -57,15 +62,11 @@ extension NextAppPredictor {
     func featureTable(for frame: Frame) -> FeatureTable {
         let count = apps.count
         let signals = PredictionSignal.allCases.count
-        var values = Array(repeating: [Double](repeating: 0, count: count), count: signals)
         var active = Array(repeating: true, count: signals)
         let beta = configuration.contextSmoothing
         let timeBeta = configuration.timeSmoothing
+        let logPriorTotal = log(Double(launchCount) + Double(count) + 1)
         let priorTotal = Double(launchCount) + Double(count) + 1
-        var prior = [Double](repeating: 0, count: count)
-        var medium = [Double](repeating: 0, count: count)
-        let scales = frecencies.map(\.scale)
-        let totals = frecencies.map { $0.total + 1 }
         let transitionShift = log(beta / (frame.transitionRow.total + beta))
         let secondOrderShift = log(beta / (frame.secondOrderRow.total + beta))
         let hourShift = log(timeBeta / (frame.hourRow.total + timeBeta))
@@ -74,56 +75,77 @@ extension NextAppPredictor {
         let placeShift = frame.placeRow.map { log(beta / ($0.total + beta)) }
         active[PredictionSignal.trigger.index] = triggerShift != nil
         active[PredictionSignal.place.index] = placeShift != nil
-        for app in 0..<count {
-            let p0 = (launchCounts[app] + 1) / priorTotal
-            prior[app] = p0
-            let logPrior = log(p0)
-            for (index, counter) in frecencies.enumerated() {
-                let share = (counter.anchoredWeight(of: app) * scales[index] + p0) / totals[index]
-                values[index][app] = log(share)
-                if index == 1 { medium[app] = share }
+        let (s0, s1, s2) = (frecencies[0].scale, frecencies[1].scale, frecencies[2].scale)
+        let (t0, t1, t2) = (frecencies[0].total + 1, frecencies[1].total + 1, frecencies[2].total + 1)
+        var values = [Double](repeating: 0, count: count * signals)
+        var medium = [Double](repeating: 0, count: count)
+        values.withUnsafeMutableBufferPointer { v in
+            medium.withUnsafeMutableBufferPointer { m in
+                frecencies[0].withAnchoredWeights { w0 in
+                    frecencies[1].withAnchoredWeights { w1 in
+                        frecencies[2].withAnchoredWeights { w2 in
+                            launchCounts.withUnsafeBufferPointer { counts in
+                                for app in 0..<count {
+                                    let p0 = (counts[app] + 1) / priorTotal
+                                    let logPrior = log(counts[app] + 1) - logPriorTotal
+                                    let a0 = app < w0.count ? w0[app] : 0
+                                    let a1 = app < w1.count ? w1[app] : 0
+                                    let a2 = app < w2.count ? w2[app] : 0
+                                    let share = (a1 * s1 + p0) / t1
+                                    let mediumLog = log(share)
+                                    m[app] = share
+                                    v[app] = log((a0 * s0 + p0) / t0)
+                                    v[count + app] = mediumLog
+                                    v[2 * count + app] = log((a2 * s2 + p0) / t2)
+                                    v[3 * count + app] = mediumLog + transitionShift
+                                    v[4 * count + app] = mediumLog + transitionShift + secondOrderShift
+                                    v[5 * count + app] = logPrior + hourShift
+                                    v[6 * count + app] = logPrior + dayPartShift
+                                    if let triggerShift { v[7 * count + app] = mediumLog + triggerShift }
+                                    if let placeShift { v[8 * count + app] = mediumLog + placeShift }
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            let mediumLog = values[1][app]
-            values[3][app] = mediumLog + transitionShift
-            values[4][app] = mediumLog + transitionShift + secondOrderShift
-            values[5][app] = logPrior + hourShift
-            values[6][app] = logPrior + dayPartShift
-            if let triggerShift { values[7][app] = mediumLog + triggerShift }
-            if let placeShift { values[8][app] = mediumLog + placeShift }
         }
         let row = frame.transitionRow
         for (app, c) in row.counts {
-            values[3][app] = Self.smoothedLog(count: c, prior: medium[app], total: row.total, smoothing: beta)
-            values[4][app] = values[3][app] + secondOrderShift
+            values[3 * count + app] = Self.smoothedLog(
+                count: c, prior: medium[app], total: row.total, smoothing: beta)
+            values[4 * count + app] = values[3 * count + app] + secondOrderShift
         }
         let second = frame.secondOrderRow
         for (app, c) in second.counts {
-            values[4][app] = Self.smoothedLog(
-                count: c, prior: exp(values[3][app]), total: second.total, smoothing: beta)
+            values[4 * count + app] = Self.smoothedLog(
+                count: c, prior: exp(values[3 * count + app]), total: second.total, smoothing: beta)
         }
         for (app, c) in frame.hourRow.counts {
-            values[5][app] = Self.smoothedLog(
-                count: c, prior: prior[app], total: frame.hourRow.total, smoothing: timeBeta)
+            values[5 * count + app] = Self.smoothedLog(
+                count: c, prior: (launchCounts[app] + 1) / priorTotal, total: frame.hourRow.total,
+                smoothing: timeBeta)
         }
         for (app, c) in frame.dayPartRow.counts {
-            values[6][app] = Self.smoothedLog(
-                count: c, prior: prior[app], total: frame.dayPartRow.total, smoothing: timeBeta)
+            values[6 * count + app] = Self.smoothedLog(
+                count: c, prior: (launchCounts[app] + 1) / priorTotal, total: frame.dayPartRow.total,
+                smoothing: timeBeta)
         }
         if let triggerRow = frame.triggerRow {
             for (app, c) in triggerRow.counts {
-                values[7][app] = Self.smoothedLog(
+                values[7 * count + app] = Self.smoothedLog(
                     count: c, prior: medium[app], total: triggerRow.total, smoothing: beta)
             }
         }
         if let placeRow = frame.placeRow {
             for (app, c) in placeRow.counts {
-                values[8][app] = Self.smoothedLog(
+                values[8 * count + app] = Self.smoothedLog(
                     count: c, prior: medium[app], total: placeRow.total, smoothing: beta)
             }
         }
         var bonus = [Double](repeating: 0, count: count)
         for app in feedback.keys where app < count { bonus[app] = feedbackBonus(of: app) }
-        return FeatureTable(values: values, active: active, bonus: bonus)
+        return FeatureTable(count: count, values: values, active: active, bonus: bonus)
     }
 
     /// The features of a single app in a frame, computed the same way as ``featureTable(for:)``.
@@ -175,26 +197,35 @@ extension NextAppPredictor {
         let frame = frame(for: context)
         let table = featureTable(for: frame)
         let count = apps.count
+        let signals = table.active.indices.filter { table.active[$0] }
+        let weights = signals.map { weightVector[$0] }
         var scores = table.bonus
-        for (signal, column) in table.values.enumerated() where table.active[signal] {
-            let weight = weightVector[signal]
-            for app in 0..<count { scores[app] += weight * column[app] }
-        }
-        if let excluded = frame.excluded { scores[excluded] = -.infinity }
-        let maximum = scores.max() ?? 0
+        var expected = [Double](repeating: 0, count: table.active.count)
+        var maximum = -Double.infinity
         var normaliser = 0.0
-        var expected = [Double](repeating: 0, count: table.values.count)
-        if maximum.isFinite {
-            var probabilities = [Double](repeating: 0, count: count)
-            for app in 0..<count where scores[app].isFinite {
-                let p = exp(scores[app] - maximum)
-                probabilities[app] = p
-                normaliser += p
-            }
-            for (signal, column) in table.values.enumerated() where table.active[signal] {
-                var sum = 0.0
-                for app in 0..<count { sum += probabilities[app] * (scores[app].isFinite ? column[app] : 0) }
-                expected[signal] = sum / normaliser
+        scores.withUnsafeMutableBufferPointer { score in
+            table.values.withUnsafeBufferPointer { v in
+                for app in 0..<count {
+                    var sum = score[app]
+                    for (position, signal) in signals.enumerated() {
+                        sum += weights[position] * v[signal * count + app]
+                    }
+                    score[app] = sum
+                }
+                if let excluded = frame.excluded { score[excluded] = -.infinity }
+                for app in 0..<count where score[app] > maximum { maximum = score[app] }
+                guard maximum.isFinite else { return }
+                var sums = [Double](repeating: 0, count: signals.count)
+                for app in 0..<count where score[app].isFinite {
+                    let p = exp(score[app] - maximum)
+                    normaliser += p
+                    for (position, signal) in signals.enumerated() {
+                        sums[position] += p * v[signal * count + app]
+                    }
+                }
+                for (position, signal) in signals.enumerated() {
+                    expected[signal] = sums[position] / normaliser
+                }
             }
         }
         return ScoredFrame(
