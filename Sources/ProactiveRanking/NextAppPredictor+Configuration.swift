@@ -14,6 +14,16 @@ extension NextAppPredictor {
         /// Pseudo-count for the time-of-day distributions, which back off to overall use.
         /// Default 2: an hour with a single launch is weak evidence.
         public var timeSmoothing: Double = 2
+        /// After this many seconds without a launch, the previous apps no longer predict the next
+        /// one (transitions describe the flow within a session). Default 3,600 (an hour).
+        public var sessionGap: TimeInterval = 3_600
+        /// The signals' weights before any learning. Default: 1/9 each — an equal blend of the
+        /// nine — except ``PredictionSignal/trigger``, 1: when a trigger has just happened, the
+        /// launch that follows is usually the answer to it, so it weighs as much as the rest together.
+        public var initialWeights: [PredictionSignal: Double] = Dictionary(
+            uniqueKeysWithValues: PredictionSignal.allCases.map {
+                ($0, $0 == .trigger ? 1 : 1 / Double(PredictionSignal.allCases.count))
+            })
         /// Step of the online weight update after each prediction's outcome. Default 0.002:
         /// the equal-weight prior dominates for the first few hundred predictions.
         public var learningRate: Double = 0.002

@@ -6,6 +6,8 @@ extension NextAppPredictor {
         var context: NextAppContext
         var time: LocalTime
         var excluded: Int?
+        /// The previous app, if the latest launch is recent enough to be in the same session.
+        var previousApp: Int?
         var transitionRow: ConditionalCounts<Int>.Row
         var secondOrderRow: ConditionalCounts<AppPair>.Row
         var hourRow: ConditionalCounts<Int>.Row
@@ -40,9 +42,14 @@ extension NextAppPredictor {
                 break
             }
         }
+        let inSession =
+            latestLaunchTime.map { context.at.timeIntervalSince1970 - $0 <= configuration.sessionGap }
+            ?? false
+        let previousApp = inSession ? self.previousApp : nil
         let placeRow = context.place.map { places[$0] }.flatMap { $0.total > 0 ? $0 : nil }
         return Frame(
             context: context, time: time, excluded: context.foregroundApp.flatMap { apps.number(of: $0) },
+            previousApp: previousApp,
             transitionRow: previousApp.map { transitions[$0] } ?? .init(),
             secondOrderRow: previousApp.flatMap { previous in
                 appBeforePrevious.map { secondOrderTransitions[AppPair(first: $0, second: previous)] }
@@ -73,6 +80,8 @@ extension NextAppPredictor {
         let dayPartShift = log(timeBeta / (frame.dayPartRow.total + timeBeta))
         let triggerShift = frame.triggerRow.map { log(beta / ($0.total + beta)) }
         let placeShift = frame.placeRow.map { log(beta / ($0.total + beta)) }
+        active[PredictionSignal.previousApp.index] = frame.previousApp != nil
+        active[PredictionSignal.previousTwoApps.index] = frame.previousApp != nil
         active[PredictionSignal.trigger.index] = triggerShift != nil
         active[PredictionSignal.place.index] = placeShift != nil
         let (s0, s1, s2) = (frecencies[0].scale, frecencies[1].scale, frecencies[2].scale)
@@ -171,6 +180,10 @@ extension NextAppPredictor {
             Self.smoothedLog(
                 count: frame.dayPartRow.counts[app] ?? 0, prior: p0, total: frame.dayPartRow.total,
                 smoothing: timeBeta))
+        if frame.previousApp == nil {
+            values[PredictionSignal.previousApp.index] = 0
+            values[PredictionSignal.previousTwoApps.index] = 0
+        }
         values.append(
             frame.triggerRow.map {
                 Self.smoothedLog(count: $0.counts[app] ?? 0, prior: medium, total: $0.total, smoothing: beta)

@@ -38,6 +38,8 @@ public struct NextAppPredictor: NextAppModel, Codable {
     var places = ConditionalCounts<String>()
     var triggerHistory: [ContextTrigger: RecentApps] = [:]
     var previousApp: Int?
+    /// When the latest launch happened, seconds since 1970.
+    var latestLaunchTime: Double?
     var appBeforePrevious: Int?
     /// The signals' weights, by ``PredictionSignal/index``.
     var weightVector: [Double]
@@ -56,8 +58,9 @@ public struct NextAppPredictor: NextAppModel, Codable {
         var halfLives = configuration.halfLives
         while halfLives.count < 3 { halfLives.append(halfLives.last ?? 20) }
         frecencies = halfLives.prefix(3).map { FrecencyCounter(halfLife: max(0.5, $0)) }
-        weightVector = Array(
-            repeating: 1 / Double(PredictionSignal.allCases.count), count: PredictionSignal.allCases.count)
+        weightVector = PredictionSignal.allCases.map {
+            max(0, configuration.initialWeights[$0] ?? 1 / Double(PredictionSignal.allCases.count))
+        }
     }
 
     /// The current weight of each signal.
@@ -108,6 +111,7 @@ public struct NextAppPredictor: NextAppModel, Codable {
             }
         }
         if let place = launch.place { places.add(app, under: place) }
+        latestLaunchTime = launch.at.timeIntervalSince1970
         if app != previousApp {
             appBeforePrevious = previousApp
             previousApp = app
