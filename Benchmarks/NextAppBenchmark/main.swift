@@ -45,7 +45,10 @@ struct SplitMix: RandomNumberGenerator {
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let path = arguments.first else {
-    FileHandle.standardError.write(Data("usage: NextAppBenchmark LOG[.gz] [--stride N]\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: NextAppBenchmark LOG[.gz] [--stride N] [--training-fraction F] [--learning-rate R]\n".utf8
+        ))
     exit(2)
 }
 var options = NextAppEvaluation.Options()
@@ -60,6 +63,13 @@ if let splitIndex = arguments.firstIndex(of: "--training-fraction"),
     let fraction = Double(arguments[arguments.index(after: splitIndex)])
 {
     options.trainingFraction = fraction
+}
+
+if let rateIndex = arguments.firstIndex(of: "--learning-rate"),
+    arguments.index(after: rateIndex) < arguments.endIndex,
+    let rate = Double(arguments[arguments.index(after: rateIndex)])
+{
+    options.predictor.learningRate = rate
 }
 
 let clock = ContinuousClock()
