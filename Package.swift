@@ -72,7 +72,7 @@ let package = Package(
             path: "Benchmarks/StoreBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
             name: "MarkupBenchmark", dependencies: ["ProactiveMarkup"],
-            path: "Benchmarks/MarkupBenchmark", swiftSettings: swiftSettings),
+            path: "Benchmarks/MarkupBenchmark", exclude: ["extruct_baseline.py"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "GeocodingBenchmark", dependencies: ["ProactiveGeocoding", "ProactivePhoneNumbers"],
             path: "Benchmarks/GeocodingBenchmark", swiftSettings: swiftSettings),
@@ -91,7 +91,7 @@ let package = Package(
             name: "ProactiveGeocodingTests", dependencies: ["ProactiveGeocoding"], swiftSettings: swiftSettings),
         .testTarget(name: "ProactiveRankingTests", dependencies: ["ProactiveRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "ProactiveStoreTests", dependencies: ["ProactiveStore"], swiftSettings: swiftSettings),
-        .testTarget(name: "ProactiveTests", dependencies: ["Proactive"], swiftSettings: swiftSettings),
+        .testTarget(name: "ProactiveTests", dependencies: ["Proactive", "ProactiveStore", "ProactiveModel"], swiftSettings: swiftSettings),
         .testTarget(name: "AcceptanceTests", dependencies: ["proactive"], swiftSettings: swiftSettings),
     ]
 )

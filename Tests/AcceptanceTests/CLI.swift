@@ -1,0 +1,60 @@
+import Foundation
+
+/// Runs the `proactive` executable like a user would.
+struct CLI {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(stdout.utf8)) }
+    }
+
+    /// The built executable, next to the test bundle (or $PROACTIVE_BINARY).
+    static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["PROACTIVE_BINARY"] {
+            return URL(fileURLWithPath: path)
+        }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("proactive")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/proactive")
+    }
+
+    let store: String
+
+    init() {
+        store =
+            FileManager.default.temporaryDirectory.appendingPathComponent("proactive-\(UUID()).sqlite").path
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments + ["--store", store]
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    func cleanUp() {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// "Nothing lost": a donating process killed with SIGKILL mid-stream keeps every document
+/// whose receipt it had printed.
+@Suite struct CrashDurabilityTests {
+    @Test func killNineDuringIngestLosesNoAcknowledgedDocument() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["donate", "--json", "--batch-size", "200", "--store", cli.store, "-"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let received = Mutex(Data())
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            received.withLock { $0.append(data) }
+        }
+        try process.run()
+        func acknowledged() -> [Int] {
+            let text = received.withLock { String(decoding: $0, as: UTF8.self) }
+            return text.split(separator: "\n").compactMap { line -> Int? in
+                var line = line
+                if line.hasSuffix(",") { line = line.dropLast() }
+                guard line.hasPrefix("{"), line.hasSuffix("}"),
+                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    object["status"] as? String == "accepted"
+                else { return nil }
+                return object["index"] as? Int
+            }
+        }
+        var sent = 0
+        let total = 200_000
+        let deadline = Date().addingTimeInterval(60)
+        while sent < total && Date() < deadline {
+            var chunk = ""
+            for i in sent..<(sent + 500) {
+                chunk +=
+                    #"{"type":"searchableItem","app":"com.example.crash","uniqueIdentifier":"k-\#(i)","attributeSet":{"title":"Crash test item \#(i)","keywords":["durable"]}}"#
+                chunk += "\n"
+            }
+            sent += 500
+            do { try input.fileHandleForWriting.write(contentsOf: Data(chunk.utf8)) } catch { break }
+            if acknowledged().count >= 3000 { break }
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        #expect(process.terminationReason == .uncaughtSignal)
+        let acked = acknowledged()
+        #expect(acked.count >= 1000, "the child acknowledged too few documents before the kill")
+        #expect(acked.count < sent, "the kill came after everything was ingested; nothing was tested")
+
+        let out = try cli.run([
+            "search", "--json", "--app", "com.example.crash", "--limit", "1000000", "--where",
+            #"uniqueIdentifier == "k-*""#,
+        ])
+        let found = Set(
+            (try out.json() as? [[String: Any]] ?? []).compactMap { $0["uniqueIdentifier"] as? String })
+        let missing = acked.filter { !found.contains("k-\($0)") }
+        #expect(missing.isEmpty, "\(missing.count) acknowledged documents were lost")
+    }
+}

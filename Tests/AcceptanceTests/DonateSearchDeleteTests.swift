@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Story 8 (search) and the donate / delete contract, driven through the CLI.
+@Suite struct DonateSearchDeleteTests {
+    static let documents = """
+        {"type":"app","bundleIdentifier":"com.example.reviews","name":"Yummy Reviews","activityTypes":["com.example.reviews.restaurant"]}
+        {"type":"activity","app":"com.example.reviews","at":"2026-11-21T12:00:00Z","current":true,"activityType":"com.example.reviews.restaurant","title":"Yank Sing","userInfo":{"restaurantID":"42"},"requiredUserInfoKeys":["restaurantID"],"keywords":["dim sum"],"webpageURL":"https://www.yanksing.com/","persistentIdentifier":"restaurant-42","expirationDate":"2026-12-21T00:00:00Z","isEligibleForSearch":true,"contentAttributeSet":{"displayName":"Yank Sing","contentDescription":"Dim sum","namedLocation":"Yank Sing","subThoroughfare":"101","thoroughfare":"Spear St","city":"San Francisco","stateOrProvince":"CA","postalCode":"94105","country":"United States","latitude":37.7923,"longitude":-122.3928}}
+        {"type":"searchableItem","app":"com.example.reviews","uniqueIdentifier":"r-43","domainIdentifier":"restaurants","attributeSet":{"title":"Café de Flore","city":"Paris","namedLocation":"Café de Flore"}}
+        {"type":"searchableItem","app":"com.example.reviews","uniqueIdentifier":"r-44","domainIdentifier":"restaurants","attributeSet":{"title":"紅燒牛肉麵"}}
+        {"type":"searchableItem","app":"com.example.other","uniqueIdentifier":"o-1","attributeSet":{"title":"Café Other"}}
+        {"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.undeclared","title":"x"}
+        """
+
+    @Test func donateReportsEachDocumentAndExitsOneOnRejection() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let out = try cli.run(["donate", "--json", "-"], stdin: Self.documents)
+        #expect(out.status == 1)
+        let receipts = try #require(try out.json() as? [[String: Any]])
+        #expect(
+            receipts.map { $0["status"] as? String } == [
+                "accepted", "accepted", "accepted", "accepted", "accepted", "rejected",
+            ])
+        #expect(receipts[5]["field"] as? String == "activityType")
+        #expect(receipts[5]["code"] as? String == "undeclaredActivityType")
+        #expect(receipts[1]["expiresAt"] as? String == "2026-12-21T00:00:00Z")
+        let again = try cli.run(
+            ["donate", "--json", "-"],
+            stdin: Self.documents.split(separator: "\n").prefix(2).joined(separator: "\n"))
+        #expect(again.status == 0)
+        #expect(
+            (try again.json() as? [[String: Any]])?.map { $0["status"] as? String } == ["merged", "merged"])
+    }
+
+    @Test func searchFindsAcrossLanguagesWithWhy() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["donate", "-"], stdin: Self.documents)
+        for (query, title) in [
+            ("cafe", "Café de Flore"), ("牛肉", "紅燒牛肉麵"), ("yank", "Yank Sing"), ("spe", "Yank Sing"),
+        ] {
+            let out = try cli.run([
+                "search", "--json", "--app", "com.example.reviews", "--at", "2026-11-21T12:05:00Z", query,
+            ])
+            #expect(out.status == 0)
+            let results = try #require(try out.json() as? [[String: Any]])
+            #expect(results.first?["title"] as? String == title, "query \(query)")
+            #expect((results.first?["why"] as? [String])?.isEmpty == false)
+            #expect(results.allSatisfy { $0["app"] as? String == "com.example.reviews" })
+            #expect(results.first?["score"] is Double)
+        }
+        let filtered = try cli.run(["search", "--json", "--where", #"title == "caf*"cd && city == "Paris""#])
+        #expect(
+            (try filtered.json() as? [[String: Any]])?.map { $0["uniqueIdentifier"] as? String } == ["r-43"])
+        let bad = try cli.run(["search", "--where", "title ~ 1"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("syntax error"))
+    }
+
+    @Test func deleteRemovesFromSearch() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["donate", "-"], stdin: Self.documents)
+        let deleted = try cli.run([
+            "delete", "--json", "--app", "com.example.reviews", "--domain", "restaurants",
+        ])
+        #expect(deleted.status == 0)
+        #expect((try deleted.json() as? [String: Any])?["deleted"] as? Int == 2)
+        let out = try cli.run(["search", "--json", "cafe"])
+        #expect((try out.json() as? [[String: Any]])?.map { $0["app"] as? String } == ["com.example.other"])
+        try cli.run(["delete", "--app", "com.example.reviews", "--persistent-identifier", "restaurant-42"])
+        #expect((try cli.run(["search", "--json", "yank"]).json() as? [[String: Any]])?.isEmpty == true)
+        #expect(try cli.run(["delete", "--app", "com.example.reviews"]).status == 2)
+        #expect(
+            try cli.run(["delete", "--app", "com.example.reviews", "--all", "--domain", "x"]).status == 2)
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["search", "--at", "yesterday", "x"]).status == 2)
+        #expect(try cli.run(["frobnicate"]).status == 2)
+        #expect(try cli.run(["search", "--limit", "many", "x"]).status == 2)
+    }
+
+    @Test func continueDeliversThePayloadOrTheWebpage() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let out = try cli.run(["donate", "--json", "-"], stdin: Self.documents)
+        let id = try #require((try out.json() as? [[String: Any]])?[1]["id"] as? String)
+        let continued = try cli.run(["continue", "--json", id, "--at", "2026-11-21T12:05:00Z"])
+        let payload = try #require(try continued.json() as? [String: Any])
+        #expect(payload["action"] as? String == "launchApp")
+        #expect(
+            ((payload["activity"] as? [String: Any])?["userInfo"] as? [String: Any])?["restaurantID"]
+                as? String == "42")
+        let web = try cli.run(["continue", "--json", "--without-app", id, "--at", "2026-11-21T12:05:00Z"])
+        #expect((try web.json() as? [String: Any])?["url"] as? String == "https://www.yanksing.com/")
+    }
+}

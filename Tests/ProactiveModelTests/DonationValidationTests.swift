@@ -1,0 +1,153 @@
+import Foundation
+import ProactiveModel
+import Testing
+
+@Suite struct DonationValidationTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var json: String
+        var field: String?
+        var code: DonationError.Code
+        var testDescription: String { "\(code.rawValue) \(field ?? "-")" }
+    }
+
+    static let declared = App(
+        bundleIdentifier: "com.example.reviews", name: "Reviews",
+        activityTypes: ["com.example.reviews.restaurant"])
+
+    static let cases: [Case] = [
+        Case(json: "{", field: nil, code: .malformedJSON),
+        Case(json: #"{"app":"com.a.b"}"#, field: "type", code: .missingField),
+        Case(json: #"{"type":"teleport","app":"com.a.b"}"#, field: "type", code: .unknownType),
+        Case(json: #"{"type":"activity","activityType":"com.a.b.x"}"#, field: "app", code: .missingField),
+        Case(
+            json: #"{"type":"activity","app":"not reverse dns","activityType":"com.a.b.x"}"#, field: "app",
+            code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.other"}"#,
+            field: "activityType", code: .undeclaredActivityType),
+        Case(
+            json: #"{"type":"activity","app":"com.example.reviews","activityType":"restaurant"}"#,
+            field: "activityType", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.restaurant","title":42}"#,
+            field: "title", code: .wrongType),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.restaurant","webpageURL":"ftp://x.org/"}"#,
+            field: "webpageURL", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.restaurant","webpageURL":"javascript:alert(1)"}"#,
+            field: "webpageURL", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.restaurant","requiredUserInfoKeys":["id"]}"#,
+            field: "userInfo.id", code: .missingField),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.restaurant","contentAttributeSet":{"namedLocation":"X","latitude":12}}"#,
+            field: "contentAttributeSet.longitude", code: .missingField),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.restaurant","contentAttributeSet":{"namedLocation":"X","latitude":12,"longitude":200}}"#,
+            field: "contentAttributeSet.longitude", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.restaurant","contentAttributeSet":{"city":"Paris"}}"#,
+            field: "contentAttributeSet.namedLocation", code: .missingField),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.restaurant","contentAttributeSet":{"namedLocation":"X","phoneNumbers":["call me"]}}"#,
+            field: "contentAttributeSet.phoneNumbers[0]", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.restaurant","mapItem":{"name":"X","placemark":{"latitude":-91,"longitude":0}}}"#,
+            field: "mapItem.placemark.latitude", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.example.reviews","activityType":"com.example.reviews.restaurant","expirationDate":"tomorrow"}"#,
+            field: "expirationDate", code: .invalidValue),
+        Case(
+            json: #"{"type":"searchableItem","app":"com.example.reviews","uniqueIdentifier":""}"#,
+            field: "uniqueIdentifier", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"searchableItem","app":"com.example.reviews","uniqueIdentifier":"a","attributeSet":{"isoCountryCode":"USA"}}"#,
+            field: "attributeSet.isoCountryCode", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"searchableItemBatch","app":"com.example.reviews","items":[{"uniqueIdentifier":"a"},{"attributeSet":{}}]}"#,
+            field: "items[1].uniqueIdentifier", code: .missingField),
+        Case(
+            json:
+                #"{"type":"interaction","app":"com.example.chat","intent":{"kind":"teleport","recipients":[]}}"#,
+            field: "intent.kind", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"interaction","app":"com.example.chat","intent":{"kind":"sendMessage","recipients":[]}}"#,
+            field: "intent.recipients", code: .missingField),
+        Case(
+            json:
+                #"{"type":"interaction","app":"com.example.chat","intent":{"kind":"sendMessage","recipients":[{"handle":"nope","handleType":"emailAddress"}]}}"#,
+            field: "intent.recipients[0].handle", code: .invalidValue),
+        Case(
+            json: #"{"type":"pageVisit","app":"org.example.browser","url":"file:///etc/passwd"}"#,
+            field: "url", code: .invalidValue),
+        Case(
+            json: #"{"type":"nowPlaying","app":"com.example.podcasts","state":"dancing"}"#, field: "state",
+            code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"nowPlaying","app":"com.example.podcasts","state":"playing","playbackDuration":-3}"#,
+            field: "playbackDuration", code: .invalidValue),
+        Case(
+            json: #"{"type":"event","event":"location","latitude":48.8}"#, field: "longitude",
+            code: .missingField),
+        Case(json: #"{"type":"event","event":"appLaunched"}"#, field: "app", code: .missingField),
+        Case(json: #"{"type":"event","event":"arrived"}"#, field: "place", code: .missingField),
+        Case(json: #"{"type":"event","event":"suggestionEngaged"}"#, field: "id", code: .missingField),
+        Case(json: #"{"type":"event","event":"earthquake"}"#, field: "event", code: .invalidValue),
+    ]
+
+    @Test(arguments: cases)
+    func rejectsNamingTheField(_ c: Case) {
+        do {
+            let donation = try DonationCoding.decode(Data(c.json.utf8))
+            _ = try donation.validate(
+                declaringApp: donation.app == Self.declared.bundleIdentifier ? Self.declared : nil)
+            Issue.record("accepted \(c.json)")
+        } catch {
+            #expect(error.code == c.code)
+            #expect(error.field == c.field)
+            #expect(!error.reason.isEmpty)
+        }
+    }
+
+    @Test func oversizedUserInfoIsRejectedAndLargeOneWarns() throws {
+        var activity = UserActivity(activityType: "com.a.b.x")
+        activity.userInfo = ["blob": .string(String(repeating: "x", count: 4000))]
+        let warnings = try Donation(app: "com.a.b", content: .activity(activity, current: false)).validate(
+            declaringApp: nil)
+        #expect(warnings.count == 1)
+        #expect(warnings[0].contains("userInfo"))
+        activity.userInfo = ["blob": .string(String(repeating: "x", count: 70_000))]
+        #expect(throws: DonationError.self) {
+            try Donation(app: "com.a.b", content: .activity(activity, current: false)).validate(
+                declaringApp: nil)
+        }
+    }
+
+    @Test func errorsNeverQuotePrivateContent() {
+        let secret = "my-secret-diagnosis"
+        let json =
+            #"{"type":"interaction","app":"com.example.chat","intent":{"kind":"sendMessage","content":"\#(secret)","recipients":[{"handle":"\#(secret)","handleType":"emailAddress"}]}}"#
+        do {
+            _ = try DonationCoding.decode(Data(json.utf8)).validate(declaringApp: nil)
+            Issue.record("accepted")
+        } catch {
+            #expect(!error.description.contains(secret))
+        }
+    }
+}

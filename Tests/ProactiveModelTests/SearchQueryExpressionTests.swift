@@ -1,0 +1,62 @@
+import Foundation
+import ProactiveModel
+import Testing
+
+@Suite struct SearchQueryExpressionTests {
+    static let now = Date(timeIntervalSince1970: 1_795_262_400)
+
+    func attributes(_ values: [String: [SearchQueryExpression.Value]]) -> (String) -> [SearchQueryExpression
+        .Value]
+    {
+        { name in name == "**" ? values.values.flatMap { $0 } : values[name] ?? [] }
+    }
+
+    let restaurant: [String: [SearchQueryExpression.Value]] = [
+        "title": [.string("Restaurant Le Café")], "city": [.string("Paris")], "rating": [.number(4)],
+        "keywords": [.string("dîner"), .string("bistro")],
+        "lastUsedDate": [.date(Date(timeIntervalSince1970: 1_795_262_400 - 3600))],
+    ]
+
+    @Test(arguments: [
+        (#"title == "rest*"cd && city == "Paris""#, true),
+        (#"title == "rest*" && city == "Paris""#, false),
+        (#"title == "*cafe"cd"#, true),
+        (#"title == "*cafe"c"#, false),
+        (#"InRange(rating, 3, 5)"#, true),
+        (#"InRange(rating, 4.5, 5)"#, false),
+        (#"city == "Lyon" || keywords == "diner"cd"#, true),
+        (#"!(city == "Paris")"#, false),
+        (#"city != "Lyon""#, true),
+        (#"keywords == "bis*""#, true),
+        (#"title == "le"cw"#, true),
+        (#"title == "rest caf"cdt"#, true),
+        (#"rating >= 4 && rating < 5"#, true),
+        (#"lastUsedDate > $time.now(-7200)"#, true),
+        (#"lastUsedDate > $time.now(-60)"#, false),
+        (#"lastUsedDate >= $time.today"#, true),
+        (#"** == "paris"c"#, true),
+        (#"missing == "x""#, false),
+    ])
+    func evaluates(query: String, expected: Bool) throws {
+        let expression = try SearchQueryExpression(parsing: query)
+        #expect(expression.matches(now: Self.now, attributes: attributes(restaurant)) == expected)
+    }
+
+    @Test(arguments: [
+        #"title == "unterminated"#, "title ~ 3", "(title == \"a\"", "title == \"a\" &&", "== \"a\"",
+        "title == \"a\"x",
+        "InRange(rating, 1)", "title == $time.tomorrow", "", String(repeating: "(", count: 500),
+    ])
+    func rejectsBadSyntax(query: String) {
+        #expect(throws: SearchQuerySyntaxError.self) { try SearchQueryExpression(parsing: query) }
+    }
+
+    @Test func syntaxErrorSaysWhere() {
+        do {
+            _ = try SearchQueryExpression(parsing: #"city == "Paris" && title ~ "x""#)
+        } catch {
+            #expect(error.offset == 25)
+            #expect(error.description.contains("comparison operator"))
+        }
+    }
+}

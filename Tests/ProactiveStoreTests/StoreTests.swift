@@ -1,0 +1,74 @@
+import Foundation
+import ProactiveStore
+import ProactiveText
+import Testing
+
+@Suite struct StoreTests {
+    let now = Date(timeIntervalSince1970: 1_795_262_400)
+
+    func draft(_ app: String, _ id: String, _ title: String, expires: Date? = nil) -> EntryDraft {
+        var draft = EntryDraft(
+            app: app, kind: .item, identityKey: id, donatedAt: now, payload: "{}", isEligibleForSearch: true,
+            indexedText: IndexedText(title: IndexText.indexForm(title)))
+        draft.title = title
+        draft.uniqueIdentifier = id
+        draft.expiresAt = expires
+        return draft
+    }
+
+    @Test func upsertMergesOnIdentity() throws {
+        let store = try Store()
+        let first = try store.write { try $0.upsertEntry(draft("com.a.b", "1", "Hello")) }
+        let second = try store.write { try $0.upsertEntry(draft("com.a.b", "1", "Hello again")) }
+        let other = try store.write { try $0.upsertEntry(draft("com.a.c", "1", "Hello")) }
+        #expect(!first.merged && second.merged && !other.merged)
+        #expect(first.id == second.id && other.id != first.id)
+        let entry = try #require(try store.read { try $0.entry(id: first.id, scope: .system, now: now) })
+        #expect(entry.title == "Hello again" && entry.donationCount == 2)
+        #expect(try store.read { try $0.entry(id: first.id, scope: .app("com.a.c"), now: now) } == nil)
+    }
+
+    @Test func candidatesRespectScopeExpiryAndIndexUpdates() throws {
+        let store = try Store()
+        try store.write { tx in
+            try tx.upsertEntry(draft("com.a.b", "1", "Blue whale"))
+            try tx.upsertEntry(draft("com.a.c", "2", "Blue bird"))
+            try tx.upsertEntry(draft("com.a.b", "3", "Blue moon", expires: now.addingTimeInterval(-1)))
+        }
+        let query = FullTextQuery(typed: "blu")
+        #expect(try store.read { try $0.searchCandidates(query, scope: .system, now: now) }.count == 2)
+        #expect(
+            try store.read { try $0.searchCandidates(query, scope: .app("com.a.b"), now: now) }.map(
+                \.entry.title) == ["Blue whale"])
+        // Updating the title re-indexes in the same transaction.
+        try store.write { try $0.upsertEntry(draft("com.a.b", "1", "Grey whale")) }
+        #expect(
+            try store.read { try $0.searchCandidates(FullTextQuery(typed: "grey"), scope: .system, now: now) }
+                .count == 1)
+        #expect(try store.read { try $0.indexedRowCount(matching: "blue") } == 2)
+        #expect(try store.write { try $0.purgeExpired(now: now) } == 1)
+        #expect(try store.read { try $0.indexedRowCount(matching: "blue") } == 1)
+    }
+
+    @Test func fullTextQuerySyntaxIsSafe() throws {
+        let store = try Store()
+        try store.write { try $0.upsertEntry(draft("com.a.b", "1", "AND OR NOT \"quoted\" * ( )")) }
+        for typed in ["AND", "\"quoted", "( NOT", "*", "a\"b", "NEAR(x y)"] {
+            _ = try store.read {
+                try $0.searchCandidates(FullTextQuery(typed: typed), scope: .system, now: now)
+            }
+        }
+    }
+
+    @Test func survivesReopen() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID()).sqlite")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Store(path: path).write { try $0.upsertEntry(draft("com.a.b", "1", "Persistent")) }
+        let reopened = try Store(path: path)
+        #expect(
+            try reopened.read {
+                try $0.searchCandidates(FullTextQuery(typed: "persist"), scope: .system, now: now)
+            }.count == 1)
+    }
+}

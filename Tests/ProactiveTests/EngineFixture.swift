@@ -1,0 +1,39 @@
+import Foundation
+import Proactive
+import ProactiveModel
+import ProactiveStore
+
+/// An engine on a fresh in-memory store with a fixed clock, and helpers to donate JSON.
+struct EngineFixture {
+    static let t0 = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21T12:00:00Z
+    let engine: ProactiveEngine
+
+    init() throws {
+        var configuration = EngineConfiguration()
+        configuration.clock = { EngineFixture.t0 }
+        engine = try ProactiveEngine(store: Store(), configuration: configuration)
+    }
+
+    @discardableResult
+    func donate(_ json: String..., donor: Donor = .system, at: Date = EngineFixture.t0) throws
+        -> [DonationReceipt]
+    {
+        try engine.donate(documents: json.map { Data($0.utf8) }, donor: donor, now: at)
+    }
+
+    func declare(_ app: String, types: [String] = []) throws {
+        let types = types.map { "\"\($0)\"" }.joined(separator: ",")
+        try donate(
+            #"{"type":"app","bundleIdentifier":"\#(app)","name":"\#(app)","activityTypes":[\#(types)]}"#)
+    }
+
+    func item(_ app: String, _ id: String, title: String, extra: String = "") -> String {
+        #"{"type":"searchableItem","app":"\#(app)","uniqueIdentifier":"\#(id)","attributeSet":{"title":"\#(title)"\#(extra)}}"#
+    }
+
+    func search(_ text: String, app: String? = nil, donor: Donor = .system, at: Date = EngineFixture.t0)
+        throws -> [SearchResult]
+    {
+        try engine.search(SearchRequest(text).app(app).at(at), donor: donor)
+    }
+}
