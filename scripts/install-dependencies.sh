@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Proactive needs to build, test and run (idempotent).
+set -euo pipefail
+packages=(libsqlite3-dev libxml2-dev libicu-dev libphonenumber-dev python3 python3-venv gzip)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}" >&2
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if ! command -v swift >/dev/null 2>&1; then
+  echo "Swift 6.1 or later is required: https://www.swift.org/install/linux/" >&2
+  exit 1
+fi
