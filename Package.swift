@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "Proactive",
             dependencies: [
-                "ProactiveModel", "ProactiveText", "ProactiveStore",
+                "ProactiveModel", "ProactiveText", "ProactiveStore", "ProactiveRanking",
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
@@ -68,7 +68,11 @@ let package = Package(
 
         // MARK: Benchmarks: executables run in release mode (see docs/benchmarks.md)
         .executableTarget(
-            name: "StoreBenchmark", dependencies: ["Proactive", "ProactiveStore"],
+            name: "StoreBenchmark",
+            dependencies: [
+                "Proactive", "ProactiveStore", "ProactiveModel", "ProactiveText",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             path: "Benchmarks/StoreBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
             name: "MarkupBenchmark", dependencies: ["ProactiveMarkup"],

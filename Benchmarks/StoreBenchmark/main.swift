@@ -1,1 +1,282 @@
-print("placeholder: benchmark not written yet")
+import Foundation
+import GRDBSQLite
+import Proactive
+import ProactiveModel
+import ProactiveStore
+
+// Store benchmark: bulk ingest through `proactive donate` beside raw SQLite doing the same
+// inserts, then search latency beside raw SQLite FTS5 running the same MATCH ranked by BM25.
+//
+//   swift build -c release --product StoreBenchmark --product proactive
+//   .build/release/StoreBenchmark [--documents 1000000] [--queries 2000] [--seeds ../shared/seeds] [--work DIR]
+
+struct Options {
+    var documents = 1_000_000
+    var queries = 2000
+    var seeds = "../shared/seeds"
+    var work = NSTemporaryDirectory() + "proactive-store-bench"
+    var proactive: String = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("proactive").path
+    var mode = "all"
+
+    init() {
+        var args = CommandLine.arguments.dropFirst().makeIterator()
+        while let arg = args.next() {
+            switch arg {
+            case "--documents": documents = Int(args.next() ?? "") ?? documents
+            case "--queries": queries = Int(args.next() ?? "") ?? queries
+            case "--seeds": seeds = args.next() ?? seeds
+            case "--work": work = args.next() ?? work
+            case "--proactive": proactive = args.next() ?? proactive
+            case "--search-engine": mode = "search-engine"
+            case "--search-raw": mode = "search-raw"
+            case "--profile": mode = "profile"
+            default: fatalError("unknown argument \(arg)")
+            }
+        }
+    }
+}
+
+func peakRSSMegabytes() -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let kb = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        return kb / 1024
+    }
+    return 0
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+func check(_ rc: Int32, _ db: OpaquePointer?, _ what: String) {
+    if rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW {
+        fatalError("\(what): \(String(cString: sqlite3_errmsg(db)))")
+    }
+}
+
+nonisolated(unsafe) let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// Raw SQLite: the same rows into the same schema, prepared statement, 1,000 rows per
+/// transaction, each transaction indexing its rows with one `INSERT INTO entry_fts … SELECT`
+/// (the fastest way FTS5 indexes: one segment per statement).
+func rawIngest(options: Options, path: String) throws -> Double {
+    _ = try Store(path: path)  // creates the same schema
+    var db: OpaquePointer?
+    check(sqlite3_open(path, &db), db, "open")
+    check(sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", nil, nil, nil), db, "pragma")
+    var statement: OpaquePointer?
+    let sql = """
+        INSERT INTO entry (app, kind, identityKey, uniqueIdentifier, domainIdentifier, title, isEligibleForSearch,
+          isEligibleForHandoff, isEligibleForPublicIndexing, isEligibleForPrediction, firstDonatedAt, donatedAt,
+          expiresAt, payload, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+        VALUES ('com.example.bench', 'item', ?1, ?1, ?2, ?3, 1, 0, 0, 0, ?4, ?4, ?5, ?6, ?3, ?7, ?8, ?9)
+        """
+    check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), db, "prepare")
+    var corpus = try Corpus(seedsDirectory: options.seeds)
+    let now = Date().timeIntervalSince1970
+    let start = ContinuousClock.now
+    check(sqlite3_exec(db, "BEGIN", nil, nil, nil), db, "begin")
+    for i in 0..<options.documents {
+        let doc = corpus.document(i)
+        sqlite3_bind_text(statement, 1, "b-\(i)", -1, SQLITE_TRANSIENT)
+        sqlite3_bind_text(statement, 2, "d\(i % 100)", -1, SQLITE_TRANSIENT)
+        sqlite3_bind_text(statement, 3, doc.title, -1, SQLITE_TRANSIENT)
+        sqlite3_bind_double(statement, 4, now)
+        sqlite3_bind_double(statement, 5, now + 30 * 86_400)
+        sqlite3_bind_text(statement, 6, doc.json, -1, SQLITE_TRANSIENT)
+        sqlite3_bind_text(statement, 7, doc.keywords, -1, SQLITE_TRANSIENT)
+        sqlite3_bind_text(statement, 8, doc.description, -1, SQLITE_TRANSIENT)
+        sqlite3_bind_text(statement, 9, doc.title + " " + doc.city, -1, SQLITE_TRANSIENT)
+        check(sqlite3_step(statement), db, "insert")
+        sqlite3_reset(statement)
+        if i % 1000 == 999 || i == options.documents - 1 {
+            check(sqlite3_exec(db, Raw.indexAndCommit(after: i / 1000 * 1000), nil, nil, nil), db, "commit")
+            if i != options.documents - 1 { check(sqlite3_exec(db, "BEGIN", nil, nil, nil), db, "begin") }
+        }
+    }
+    let elapsed = start.duration(to: .now)
+    sqlite3_finalize(statement)
+    sqlite3_close(db)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+enum Raw {
+    /// Indexes the rows inserted since row `after` (rows are numbered from 1), then commits.
+    static func indexAndCommit(after: Int) -> String {
+        """
+        INSERT INTO entry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+        SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry WHERE id > \(after);
+        INSERT INTO entry_title_fts (rowid, ftsTitle) SELECT id, ftsTitle FROM entry WHERE id > \(after);
+        COMMIT
+        """
+    }
+}
+
+func run(_ executable: String, _ arguments: [String]) throws -> (
+    seconds: Double, output: String, maxRSSMegabytes: Double
+) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    let start = ContinuousClock.now
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let elapsed = start.duration(to: .now)
+    var usage = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    return (
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+        String(decoding: data, as: UTF8.self), Double(usage.ru_maxrss) / 1024
+    )
+}
+
+/// Search latency through the engine, in this (child) process.
+func searchEngine(options: Options) throws {
+    let engine = try ProactiveEngine(store: Store(path: options.work + "/proactive.sqlite"))
+    var corpus = try Corpus(seedsDirectory: options.seeds, seed: 7)
+    let queries = (0..<options.queries).map { _ in corpus.query() }
+    for q in queries.prefix(200) { _ = try engine.search(SearchRequest(q).limit(20)) }
+    var times: [Double] = []
+    var hits = 0
+    for q in queries {
+        let start = ContinuousClock.now
+        let results = try engine.search(SearchRequest(q).limit(20))
+        let d = start.duration(to: .now)
+        times.append(Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000)
+        hits += results.isEmpty ? 0 : 1
+    }
+    if ProcessInfo.processInfo.environment["SLOWEST"] != nil {
+        for (t, q) in zip(times, queries).sorted(by: { $0.0 > $1.0 }).prefix(12) {
+            FileHandle.standardError.write(Data("slow \(t) ms: \(q)\n".utf8))
+        }
+    }
+    times.sort()
+    print("\(percentile(times, 0.5)) \(percentile(times, 0.99)) \(peakRSSMegabytes()) \(hits)")
+}
+
+/// The same MATCH expressions on the raw store, ranked by BM25 over all matches (ORDER BY rank).
+func searchRaw(options: Options) throws {
+    var db: OpaquePointer?
+    check(sqlite3_open(options.work + "/raw.sqlite", &db), db, "open")
+    var statement: OpaquePointer?
+    check(
+        sqlite3_prepare_v2(
+            db, "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? ORDER BY rank LIMIT 20", -1, &statement,
+            nil), db,
+        "prepare")
+    var corpus = try Corpus(seedsDirectory: options.seeds, seed: 7)
+    let queries = (0..<options.queries).map { _ in FullTextQuery(typed: corpus.query()).expression }
+    func one(_ q: String) {
+        sqlite3_bind_text(statement, 1, q, -1, SQLITE_TRANSIENT)
+        var rc = sqlite3_step(statement)
+        while rc == SQLITE_ROW { rc = sqlite3_step(statement) }
+        check(rc, db, "search")
+        sqlite3_reset(statement)
+    }
+    for q in queries.prefix(200) { one(q) }
+    var times: [Double] = []
+    for q in queries {
+        let start = ContinuousClock.now
+        one(q)
+        let d = start.duration(to: .now)
+        times.append(Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000)
+    }
+    times.sort()
+    print("\(percentile(times, 0.5)) \(percentile(times, 0.99)) \(peakRSSMegabytes()) 0")
+}
+
+let options = Options()
+switch options.mode {
+case "search-engine": try searchEngine(options: options)
+case "search-raw": try searchRaw(options: options)
+case "profile":
+    var corpus = try Corpus(seedsDirectory: options.seeds)
+    let docs = (0..<options.documents).map { Data(corpus.document($0).json.utf8) }
+    let decoder = DonationCoding.makeDecoder()
+    var start = ContinuousClock.now
+    var parsed: [Donation] = []
+    for d in docs { parsed.append(try DonationCoding.decode(d, using: decoder)) }
+    print("decode", start.duration(to: .now))
+    start = ContinuousClock.now
+    for p in parsed { _ = try p.validate(declaringApp: nil) }
+    print("validate", start.duration(to: .now))
+    let engine = try ProactiveEngine(store: Store())
+    start = ContinuousClock.now
+    _ = try engine.donate(parsed.map { .success($0) })
+    print("engine donate (in-memory store)", start.duration(to: .now))
+default:
+    try? FileManager.default.removeItem(atPath: options.work)
+    try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
+    // 1. The corpus, as NDJSON donation documents.
+    var corpus = try Corpus(seedsDirectory: options.seeds)
+    let file = options.work + "/documents.ndjson"
+    _ = FileManager.default.createFile(atPath: file, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+    var buffer = ""
+    var bytes = 0
+    for i in 0..<options.documents {
+        let json = corpus.document(i).json
+        bytes += json.utf8.count + 1
+        buffer += json + "\n"
+        if buffer.utf8.count > 1 << 20 {
+            handle.write(Data(buffer.utf8))
+            buffer = ""
+        }
+    }
+    handle.write(Data(buffer.utf8))
+    try handle.close()
+    let average = bytes / max(options.documents, 1)
+    print(
+        "corpus: \(options.documents) documents, \(average) bytes each on average, vocabulary \(corpus.words.count) words + \(corpus.cjk.count) CJK bigrams"
+    )
+
+    // 2. Ingest: raw SQLite, then `proactive donate`.
+    let rawSeconds = try rawIngest(options: options, path: options.work + "/raw.sqlite")
+    let donate = try run(options.proactive, ["donate", "--store", options.work + "/proactive.sqlite", file])
+    let rawRate = Double(options.documents) / rawSeconds
+    let donateRate = Double(options.documents) / donate.seconds
+    print("")
+    print("| ingest of \(options.documents) items | seconds | documents/s | peak RSS |")
+    print("| --- | --- | --- | --- |")
+    print(
+        String(
+            format:
+                "| raw SQLite (C API, same schema, prepared statement, 1,000/transaction) | %.1f | %.0f | – |",
+            rawSeconds, rawRate))
+    print(
+        String(
+            format: "| `proactive donate` (JSON parse + validation + index) | %.1f | %.0f | %.0f MB |",
+            donate.seconds, donateRate, donate.maxRSSMegabytes))
+    print(String(format: "| ratio | | **%.2f×** raw | |", donateRate / rawRate))
+
+    // 3. Search latency, each side in its own process so that its memory is its own.
+    let me = CommandLine.arguments[0]
+    let common = ["--work", options.work, "--seeds", options.seeds, "--queries", "\(options.queries)"]
+    let engineOut = try run(me, common + ["--search-engine"]).output.split(separator: " ").compactMap {
+        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    let rawOut = try run(me, common + ["--search-raw"]).output.split(separator: " ").compactMap {
+        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    print("")
+    print(
+        "| search, \(options.queries) typed queries (1–3 words, 2–5 letter prefixes, Chinese) | p50 ms | p99 ms | peak RSS |"
+    )
+    print("| --- | --- | --- | --- |")
+    print(
+        String(
+            format: "| raw SQLite FTS5 `MATCH … ORDER BY rank LIMIT 20` | %.3f | %.3f | %.0f MB |", rawOut[0],
+            rawOut[1], rawOut[2]))
+    print(
+        String(
+            format:
+                "| `ProactiveEngine.search` (ranked, with why; %.0f%% of queries had results) | %.3f | %.3f | %.0f MB |",
+            engineOut[3] * 100 / Double(options.queries), engineOut[0], engineOut[1], engineOut[2]))
+}

@@ -40,10 +40,12 @@ enum EntryDrafts {
         return "h:" + hasher.hexDigest
     }
 
-    static func activity(_ activity: UserActivity, app: String, at date: Date) -> EntryDraft {
+    static func activity(_ activity: UserActivity, app: String, at date: Date, payload json: String? = nil)
+        -> EntryDraft
+    {
         var draft = EntryDraft(
             app: app, kind: .activity, identityKey: identityKey(for: activity), donatedAt: date,
-            payload: payload(activity), isEligibleForSearch: activity.isEligibleForSearch,
+            payload: json ?? payload(activity), isEligibleForSearch: activity.isEligibleForSearch,
             isEligibleForHandoff: activity.isEligibleForHandoff,
             isEligibleForPublicIndexing: activity.isEligibleForPublicIndexing,
             isEligibleForPrediction: activity.isEligibleForPrediction,
@@ -66,13 +68,14 @@ enum EntryDrafts {
         return draft
     }
 
-    static func item(_ item: SearchableItem, app: String, at date: Date, defaultLifetime: TimeInterval)
-        -> EntryDraft
-    {
+    static func item(
+        _ item: SearchableItem, app: String, at date: Date, defaultLifetime: TimeInterval,
+        payload json: String? = nil
+    ) -> EntryDraft {
         let set = item.attributeSet
         var draft = EntryDraft(
             app: app, kind: .item, identityKey: item.uniqueIdentifier, donatedAt: date,
-            payload: payload(item),
+            payload: json ?? payload(item),
             isEligibleForSearch: true,
             indexedText: IndexedText(
                 title: join([set.displayName, set.title]),

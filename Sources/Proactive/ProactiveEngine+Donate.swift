@@ -4,6 +4,33 @@ import ProactiveStore
 import Synchronization
 
 extension ProactiveEngine {
+    /// Parses JSON documents (one per element) into donations, checking their size; pure and
+    /// thread-safe, so callers may parse the next batch while the previous one is written.
+    public func parse(documents: [Data]) -> ParsedDocuments {
+        let decoder = DonationCoding.makeDecoder()
+        let limits = configuration.limits
+        let results: [Result<Donation, DonationError>] = documents.map { data in
+            guard data.count <= limits.maxPageVisitBytes else {
+                return .failure(
+                    DonationError(
+                        code: .tooLarge, field: nil,
+                        reason: "the document is \(data.count) bytes; at most \(limits.maxPageVisitBytes)"))
+            }
+            do throws(DonationError) {
+                let donation = try DonationCoding.decode(data, using: decoder)
+                if donation.type != "pageVisit" && data.count > limits.maxDocumentBytes {
+                    throw DonationError(
+                        code: .tooLarge, field: nil,
+                        reason: "the document is \(data.count) bytes; at most \(limits.maxDocumentBytes)")
+                }
+                return .success(donation)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return ParsedDocuments(results: results, sources: documents)
+    }
+
     /// Donates JSON documents (one document per element), in one transaction.
     ///
     /// Each document succeeds or fails on its own; the receipts say which, in input order.
@@ -17,31 +44,16 @@ extension ProactiveEngine {
         throws
         -> [DonationReceipt]
     {
-        let decoder = DonationCoding.makeDecoder()
-        let parsed: [Result<Donation, DonationError>] = documents.map { data in
-            guard data.count <= configuration.limits.maxPageVisitBytes else {
-                return .failure(
-                    DonationError(
-                        code: .tooLarge, field: nil,
-                        reason:
-                            "the document is \(data.count) bytes; at most \(configuration.limits.maxPageVisitBytes)"
-                    ))
-            }
-            do throws(DonationError) {
-                let donation = try DonationCoding.decode(data, using: decoder)
-                if donation.type != "pageVisit" && data.count > configuration.limits.maxDocumentBytes {
-                    throw DonationError(
-                        code: .tooLarge, field: nil,
-                        reason:
-                            "the document is \(data.count) bytes; at most \(configuration.limits.maxDocumentBytes)"
-                    )
-                }
-                return .success(donation)
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try donate(parsed, donor: donor, now: now, firstIndex: firstIndex)
+        try donate(parse(documents: documents), donor: donor, now: now, firstIndex: firstIndex)
+    }
+
+    /// Donates parsed documents (see ``parse(documents:)``), in one transaction.
+    public func donate(
+        _ parsed: ParsedDocuments, donor: Donor = .system, now: Date? = nil, firstIndex: Int = 0
+    ) throws
+        -> [DonationReceipt]
+    {
+        try donate(parsed.results, sources: parsed.sources, donor: donor, now: now, firstIndex: firstIndex)
     }
 
     /// Donates one value.
@@ -56,6 +68,15 @@ extension ProactiveEngine {
     public func donate(
         _ donations: [Result<Donation, DonationError>], donor: Donor = .system, now: Date? = nil,
         firstIndex: Int = 0
+    ) throws -> [DonationReceipt] {
+        try donate(donations, sources: [], donor: donor, now: now, firstIndex: firstIndex)
+    }
+
+    /// Donates parsed documents; `sources` (when given) are their original JSON bytes, stored
+    /// as the entries' payloads instead of re-encoding the decoded values.
+    func donate(
+        _ donations: [Result<Donation, DonationError>], sources: [Data], donor: Donor, now: Date?,
+        firstIndex: Int
     ) throws -> [DonationReceipt] {
         let now = now ?? self.now
         var declared = apps.withLock { $0 }
@@ -72,7 +93,9 @@ extension ProactiveEngine {
                     do {
                         receipts.append(
                             try ingest(
-                                donation, index: index, donor: donor, now: now, declared: &declared, tx: tx))
+                                donation, source: offset < sources.count ? sources[offset] : nil,
+                                index: index,
+                                donor: donor, now: now, declared: &declared, tx: tx))
                     } catch let error as DonationError {
                         receipts.append(
                             .rejected(index: index, type: donation.type, app: donation.app, error: error))
@@ -87,9 +110,11 @@ extension ProactiveEngine {
     }
 
     private func ingest(
-        _ donation: Donation, index: Int, donor: Donor, now: Date, declared: inout [String: App],
+        _ donation: Donation, source: Data?, index: Int, donor: Donor, now: Date,
+        declared: inout [String: App],
         tx: StoreTransaction
     ) throws -> DonationReceipt {
+        let payload = source.map { String(decoding: $0, as: UTF8.self) }
         guard donor.mayAct(for: donation.app) else {
             throw DonationError(code: .forbidden, field: "app", reason: "an app may only donate for itself")
         }
@@ -120,7 +145,8 @@ extension ProactiveEngine {
             receipt.id = "app/\(declaration.bundleIdentifier)"
         case .activity(let activity, let current):
             let bundle = donation.app!
-            let result = try tx.upsertEntry(EntryDrafts.activity(activity, app: bundle, at: at))
+            let result = try tx.upsertEntry(
+                EntryDrafts.activity(activity, app: bundle, at: at, payload: payload))
             if current { try tx.makeCurrent(entryID: result.id, app: bundle) }
             receipt.status = result.merged ? .merged : .accepted
             receipt.became = "activity"

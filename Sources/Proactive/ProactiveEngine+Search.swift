@@ -1,5 +1,6 @@
 import Foundation
 import ProactiveModel
+import ProactiveRanking
 import ProactiveStore
 import ProactiveText
 
@@ -31,62 +32,87 @@ extension ProactiveEngine {
             }
         }
         let query = FullTextQuery(typed: request.text)
-        let candidates: [SearchCandidate]
+        let decoder = DonationCoding.makeDecoder()
+        var candidates: [SearchCandidate]
+        var filtered: [Int64: StoredEntry] = [:]
         if !query.isEmpty {
             candidates = try store.read { try $0.searchCandidates(query, scope: scope, now: now) }
-        } else if request.filter != nil {
-            candidates = try store.read { tx in
-                try tx.entries(scope: scope, now: now, limit: 100_000).filter(\.isEligibleForSearch).map {
-                    SearchCandidate(entry: $0, relevance: 0, matchedTitle: false)
+            if let filter = request.filter {
+                let entries = try store.read { tx in
+                    try candidates.compactMap { try tx.entry(id: $0.id, scope: scope, now: now) }
                 }
+                for entry in entries
+                where filter.matches(
+                    now: now, attributes: SearchableAttributes(entry: entry, decoder: decoder).values)
+                {
+                    filtered[entry.id] = entry
+                }
+                candidates = candidates.filter { filtered[$0.id] != nil }
+            }
+        } else if let filter = request.filter {
+            let entries = try store.read { try $0.entries(scope: scope, now: now, limit: 100_000) }
+            candidates = []
+            for entry in entries
+            where entry.isEligibleForSearch
+                && filter.matches(
+                    now: now, attributes: SearchableAttributes(entry: entry, decoder: decoder).values)
+            {
+                filtered[entry.id] = entry
+                candidates.append(
+                    SearchCandidate(
+                        id: entry.id, donatedAt: entry.donatedAt, engagementCount: entry.engagementCount,
+                        indexedText: IndexedText(), matchedTitle: false))
             }
         } else {
             throw EngineError(.invalidRequest, "give words to search for or a query", parameter: "query")
         }
-        let decoder = DonationCoding.makeDecoder()
         let scoring = SearchScoring()
-        var scored: [(SearchCandidate, SearchScoring.Score, SearchableAttributes?)] = []
+        var scored: [(candidate: SearchCandidate, score: SearchScoring.Score, match: TextRelevance.Match)] =
+            []
         scored.reserveCapacity(candidates.count)
         for candidate in candidates {
-            var attributes: SearchableAttributes?
-            if let filter = request.filter {
-                let decoded = SearchableAttributes(entry: candidate.entry, decoder: decoder)
-                guard filter.matches(now: now, attributes: decoded.values) else { continue }
-                attributes = decoded
-            }
+            let text = candidate.indexedText
+            let match = TextRelevance.match(
+                query.terms,
+                in: [
+                    .init(weight: 10, text: text.title), .init(weight: 5, text: text.keywords),
+                    .init(weight: 3, text: text.address), .init(weight: 1, text: text.description),
+                ])
             let score = scoring.score(
-                relevance: candidate.relevance, titleMatched: candidate.matchedTitle,
-                donatedAt: candidate.entry.donatedAt, engagementCount: candidate.entry.engagementCount,
-                now: now)
-            scored.append((candidate, score, attributes))
+                relevance: match.score, titleMatched: candidate.matchedTitle, donatedAt: candidate.donatedAt,
+                engagementCount: candidate.engagementCount, now: now)
+            scored.append((candidate, score, match))
         }
-        scored.sort { $0.1.value > $1.1.value || ($0.1.value == $1.1.value && $0.0.entry.id > $1.0.entry.id) }
-        return scored.prefix(request.limit).map { candidate, score, attributes in
-            let attributes = attributes ?? SearchableAttributes(entry: candidate.entry, decoder: decoder)
-            return result(for: candidate, score: score, attributes: attributes, terms: query.terms, now: now)
+        scored.sort {
+            $0.score.value > $1.score.value
+                || ($0.score.value == $1.score.value && $0.candidate.id > $1.candidate.id)
+        }
+        let top = Array(scored.prefix(request.limit))
+        let entries = try store.read { tx in
+            try top.map { item in
+                try filtered[item.candidate.id] ?? tx.entry(id: item.candidate.id, scope: scope, now: now)
+            }
+        }
+        return zip(top, entries).compactMap { item, entry in
+            guard let entry else { return nil }
+            let attributes = SearchableAttributes(entry: entry, decoder: decoder)
+            return result(
+                for: entry, score: item.score, match: item.match, attributes: attributes, terms: query.terms,
+                now: now)
         }
     }
 
     private func result(
-        for candidate: SearchCandidate, score: SearchScoring.Score, attributes: SearchableAttributes,
+        for entry: StoredEntry, score: SearchScoring.Score, match: TextRelevance.Match,
+        attributes: SearchableAttributes,
         terms: [SearchTerm], now: Date
     ) -> SearchResult {
-        let entry = candidate.entry
         var why: [String] = []
-        let fields: [(String, [String])] = [
-            ("title", [attributes.title]), ("keywords", attributes.keywords),
-            ("address", attributes.addressParts),
-            (
-                "description",
-                [attributes.description, attributes.attributeSet?.textContent].compactMap { $0 }
-            ),
-        ]
-        for (name, values) in fields {
-            let matched = terms.filter { term in values.contains { Self.text($0, contains: term) } }
-            if !matched.isEmpty {
-                let words = matched.map { "“\($0.text)”" }.joined(separator: ", ")
-                why.append("\(name) \(name == "keywords" ? "match" : "matches") \(words)")
-            }
+        for (field, name) in ["title", "keywords", "address", "description"].enumerated() {
+            let matched = match.matchedTerms.indices.contains(field) ? match.matchedTerms[field] : []
+            guard !matched.isEmpty else { continue }
+            let words = matched.map { "“\(terms[$0].text)”" }.joined(separator: ", ")
+            why.append("\(name) \(name == "keywords" ? "match" : "matches") \(words)")
         }
         if terms.isEmpty { why.append("matches the query") }
         if entry.engagementCount > 0 {
@@ -104,17 +130,11 @@ extension ProactiveEngine {
             }
         return SearchResult(
             id: "\(entry.kind.rawValue)/\(entry.id)", kind: kind, app: entry.app,
-            uniqueIdentifier: entry.uniqueIdentifier,
-            domainIdentifier: entry.domainIdentifier, persistentIdentifier: entry.persistentIdentifier,
-            activityType: entry.activityType, url: entry.url, title: attributes.title,
-            subtitle: attributes.subtitle,
-            score: (score.value * 1000).rounded() / 1000, why: why)
-    }
-
-    /// Whether a field's text contains a term the way the index matches it (word prefix, or
-    /// CJK substring).
-    static func text(_ text: String, contains term: SearchTerm) -> Bool {
-        if term.text.unicodeScalars.contains(where: Script.isUnsegmented) { return text.contains(term.text) }
-        return TextFolding.words(text).contains { term.isPrefix ? $0.hasPrefix(term.text) : $0 == term.text }
+            uniqueIdentifier: entry.uniqueIdentifier, domainIdentifier: entry.domainIdentifier,
+            persistentIdentifier: entry.persistentIdentifier, activityType: entry.activityType,
+            url: entry.url,
+            title: attributes.title, subtitle: attributes.subtitle,
+            score: (score.value * 1000).rounded() / 1000,
+            why: why)
     }
 }

@@ -15,15 +15,27 @@ public struct FullTextQuery: Sendable, Hashable {
     /// Whether there is nothing to search for.
     public var isEmpty: Bool { terms.isEmpty }
 
-    /// The FTS5 expression matching all terms in any field.
-    public var expression: String {
+    /// The longest prefix the index answers directly (its `prefix='2 3 4 5'` option); a longer
+    /// prefix makes FTS5 merge the lists of every word it starts, in time linear in their size.
+    public static let longestIndexedPrefix = 5
+
+    /// Whether some prefix term is longer than the index answers directly.
+    public var hasLongPrefixes: Bool {
+        terms.contains { $0.isPrefix && $0.text.count > Self.longestIndexedPrefix }
+    }
+
+    /// The FTS5 expression matching all terms in any field. With `wholeLongWords`, prefix terms
+    /// longer than ``longestIndexedPrefix`` match only as whole words (a fast first pass).
+    public func expression(wholeLongWords: Bool = false) -> String {
         terms.map { term in
             let quoted =
                 "\"" + IndexText.indexForm(term.text).replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            return term.isPrefix ? quoted + "*" : quoted
+            let prefix = term.isPrefix && !(wholeLongWords && term.text.count > Self.longestIndexedPrefix)
+            return prefix ? quoted + "*" : quoted
         }.joined(separator: " AND ")
     }
 
-    /// The FTS5 expression matching all terms in the title.
-    public var titleExpression: String { "ftsTitle : (\(expression))" }
+    /// The FTS5 expression matching all terms in any field.
+    public var expression: String { expression() }
+
 }

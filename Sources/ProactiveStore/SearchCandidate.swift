@@ -1,16 +1,26 @@
-/// An entry that matched a full-text query, with its text relevance.
+import Foundation
+
+/// An entry that matched a full-text query: what ranking needs, and the text the index holds.
 public struct SearchCandidate: Sendable, Hashable {
-    /// The entry.
-    public var entry: StoredEntry
-    /// BM25 relevance with field weights (higher is better; not normalised).
-    public var relevance: Double
+    /// The entry's row identifier.
+    public var id: Int64
+    /// When it was last donated.
+    public var donatedAt: Date
+    /// How many times the user engaged with it.
+    public var engagementCount: Int
+    /// The entry's indexed text, field by field.
+    public var indexedText: IndexedText
     /// Whether every term matched in the title.
     public var matchedTitle: Bool
 
     /// Creates a candidate.
-    public init(entry: StoredEntry, relevance: Double, matchedTitle: Bool) {
-        self.entry = entry
-        self.relevance = relevance
+    public init(
+        id: Int64, donatedAt: Date, engagementCount: Int, indexedText: IndexedText, matchedTitle: Bool
+    ) {
+        self.id = id
+        self.donatedAt = donatedAt
+        self.engagementCount = engagementCount
+        self.indexedText = indexedText
         self.matchedTitle = matchedTitle
     }
 }

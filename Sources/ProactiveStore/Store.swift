@@ -42,7 +42,12 @@ public final class Store: Sendable {
     @discardableResult
     public func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         do {
-            return try writer.write { db in try body(StoreTransaction(db: db)) }
+            return try writer.write { db in
+                let transaction = StoreTransaction(db: db)
+                let result = try body(transaction)
+                try transaction.index.flush(db)
+                return result
+            }
         } catch let error as DatabaseError {
             throw StoreError(error)
         }

@@ -113,6 +113,38 @@ enum StoreMigrations {
                     );
                     """)
         }
+        migrator.registerMigration("v2-deferred-index") { db in
+            // FTS5 flushes its pending terms at every statement savepoint, so a trigger that
+            // indexes one row per statement writes one index segment per row. The store now
+            // indexes in bulk at the end of each write transaction (see IndexQueue).
+            try db.execute(
+                sql: """
+                    DROP TRIGGER entry_fts_insert;
+                    DROP TRIGGER entry_fts_delete;
+                    DROP TRIGGER entry_fts_update;
+                    """)
+        }
+        migrator.registerMigration("v3-prefix-index-and-title-index") { db in
+            // Prefixes of up to five characters are answered from the index, lazily, instead of
+            // merging the lists of every word they start. Titles get an index of their own so
+            // that "title matches" is a lazy walk too (a column filter scans every match).
+            try db.execute(
+                sql: """
+                    DROP TABLE entry_fts;
+                    CREATE VIRTUAL TABLE entry_fts USING fts5(
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress,
+                      content='entry', content_rowid='id',
+                      tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5'
+                    );
+                    CREATE VIRTUAL TABLE entry_title_fts USING fts5(
+                      ftsTitle, content='entry', content_rowid='id',
+                      tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5'
+                    );
+                    INSERT INTO entry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry ORDER BY id;
+                    INSERT INTO entry_title_fts (rowid, ftsTitle) SELECT id, ftsTitle FROM entry ORDER BY id;
+                    """)
+        }
         return migrator
     }
 }

@@ -57,38 +57,61 @@ extension StoreTransaction {
     @discardableResult
     public func upsertEntry(_ draft: EntryDraft) throws -> EntryWriteResult {
         let text = draft.isEligibleForSearch ? draft.indexedText : IndexedText()
-        let row = try Row.fetchOne(
-            db,
+        try db.cachedStatement(
             sql: """
                 INSERT INTO entry (app, kind, identityKey, uniqueIdentifier, domainIdentifier, persistentIdentifier,
                   activityType, url, title, isEligibleForSearch, isEligibleForHandoff, isEligibleForPublicIndexing,
                   isEligibleForPrediction, firstDonatedAt, donatedAt, expiresAt, payload,
                   ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (app, kind, identityKey) DO UPDATE SET
-                  uniqueIdentifier = excluded.uniqueIdentifier, domainIdentifier = excluded.domainIdentifier,
-                  persistentIdentifier = excluded.persistentIdentifier, activityType = excluded.activityType,
-                  url = excluded.url, title = excluded.title, isEligibleForSearch = excluded.isEligibleForSearch,
-                  isEligibleForHandoff = excluded.isEligibleForHandoff,
-                  isEligibleForPublicIndexing = excluded.isEligibleForPublicIndexing,
-                  isEligibleForPrediction = excluded.isEligibleForPrediction,
-                  donatedAt = max(donatedAt, excluded.donatedAt), expiresAt = excluded.expiresAt,
-                  payload = excluded.payload, donationCount = donationCount + 1,
-                  ftsTitle = excluded.ftsTitle, ftsKeywords = excluded.ftsKeywords,
-                  ftsDescription = excluded.ftsDescription, ftsAddress = excluded.ftsAddress
-                RETURNING id, donationCount
-                """,
-            arguments: [
-                draft.app, draft.kind.rawValue, draft.identityKey, draft.uniqueIdentifier,
-                draft.domainIdentifier,
-                draft.persistentIdentifier, draft.activityType, draft.url, draft.title,
-                draft.isEligibleForSearch,
-                draft.isEligibleForHandoff, draft.isEligibleForPublicIndexing, draft.isEligibleForPrediction,
-                draft.donatedAt.timeIntervalSince1970, draft.donatedAt.timeIntervalSince1970,
-                draft.expiresAt?.timeIntervalSince1970, draft.payload, text.title, text.keywords,
-                text.description, text.address,
-            ])!
-        return EntryWriteResult(id: row[0], merged: (row[1] as Int) > 1)
+                ON CONFLICT (app, kind, identityKey) DO NOTHING
+                """
+        ).execute(arguments: [
+            draft.app, draft.kind.rawValue, draft.identityKey, draft.uniqueIdentifier, draft.domainIdentifier,
+            draft.persistentIdentifier, draft.activityType, draft.url, draft.title, draft.isEligibleForSearch,
+            draft.isEligibleForHandoff, draft.isEligibleForPublicIndexing, draft.isEligibleForPrediction,
+            draft.donatedAt.timeIntervalSince1970, draft.donatedAt.timeIntervalSince1970,
+            draft.expiresAt?.timeIntervalSince1970, draft.payload, text.title, text.keywords,
+            text.description, text.address,
+        ])
+        if db.changesCount > 0 {
+            let id = db.lastInsertedRowID
+            index.enqueue(id)
+            return EntryWriteResult(id: id, merged: false)
+        }
+        let existing = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry
+                    WHERE app = ? AND kind = ? AND identityKey = ?
+                    """),
+            arguments: [draft.app, draft.kind.rawValue, draft.identityKey])!
+        let id: Int64 = existing[0]
+        let old: [String?] = [existing[1], existing[2], existing[3], existing[4]]
+        let textChanged = old != [text.title, text.keywords, text.description, text.address]
+        if textChanged && index.isIndexed(id) {
+            try index.removeIndexedText(id: id, values: old, db)
+        }
+        try db.cachedStatement(
+            sql: """
+                UPDATE entry SET uniqueIdentifier = ?, domainIdentifier = ?, persistentIdentifier = ?,
+                  activityType = ?, url = ?, title = ?, isEligibleForSearch = ?, isEligibleForHandoff = ?,
+                  isEligibleForPublicIndexing = ?, isEligibleForPrediction = ?, donatedAt = max(donatedAt, ?),
+                  expiresAt = ?, payload = ?, donationCount = donationCount + 1,
+                  ftsTitle = ?, ftsKeywords = ?, ftsDescription = ?, ftsAddress = ?
+                WHERE id = ?
+                """
+        ).execute(arguments: [
+            draft.uniqueIdentifier, draft.domainIdentifier, draft.persistentIdentifier, draft.activityType,
+            draft.url,
+            draft.title, draft.isEligibleForSearch, draft.isEligibleForHandoff,
+            draft.isEligibleForPublicIndexing,
+            draft.isEligibleForPrediction, draft.donatedAt.timeIntervalSince1970,
+            draft.expiresAt?.timeIntervalSince1970,
+            draft.payload, text.title, text.keywords, text.description, text.address, id,
+        ])
+        if textChanged { index.enqueue(id) }
+        return EntryWriteResult(id: id, merged: true)
     }
 
     /// Makes an entry its app's one current activity (`becomeCurrent()`).
@@ -131,13 +154,10 @@ extension StoreTransaction {
     public func deleteItems(app: String, domainIdentifiers: [String]) throws -> Int {
         var total = 0
         for domain in domainIdentifiers {
-            try db.execute(
-                sql: """
-                    DELETE FROM entry WHERE app = ? AND kind = 'item'
-                      AND (domainIdentifier = ? OR substr(domainIdentifier, 1, ?) = ?)
-                    """,
+            total += try deleteEntries(
+                where:
+                    "app = ? AND kind = 'item' AND (domainIdentifier = ? OR substr(domainIdentifier, 1, ?) = ?)",
                 arguments: [app, domain, domain.count + 1, domain + "."])
-            total += db.changesCount
         }
         return total
     }
@@ -154,9 +174,7 @@ extension StoreTransaction {
     public func deleteAllEntries(app: String, kinds: Set<EntryKind> = Set(EntryKind.allCases)) throws -> Int {
         var total = 0
         for kind in kinds {
-            try db.execute(
-                sql: "DELETE FROM entry WHERE app = ? AND kind = ?", arguments: [app, kind.rawValue])
-            total += db.changesCount
+            total += try deleteEntries(where: "app = ? AND kind = ?", arguments: [app, kind.rawValue])
         }
         return total
     }
@@ -164,28 +182,36 @@ extension StoreTransaction {
     /// Deletes one entry by row identifier, within an app.
     @discardableResult
     public func deleteEntry(id: Int64, app: String) throws -> Bool {
-        try db.execute(sql: "DELETE FROM entry WHERE id = ? AND app = ?", arguments: [id, app])
-        return db.changesCount > 0
+        try deleteEntries(where: "id = ? AND app = ?", arguments: [id, app]) > 0
     }
 
     private func deleteEntries(app: String, kind: EntryKind, column: String, values: [String]) throws -> Int {
         var total = 0
-        let statement = try db.cachedStatement(
-            sql: "DELETE FROM entry WHERE app = ? AND kind = ? AND \(column) = ?")
         for value in values {
-            try statement.execute(arguments: [app, kind.rawValue, value])
-            total += db.changesCount
+            total += try deleteEntries(
+                where: "app = ? AND kind = ? AND \(column) = ?", arguments: [app, kind.rawValue, value])
         }
         return total
+    }
+
+    /// Deletes the entries matching a condition, and their text from the index.
+    private func deleteEntries(where condition: String, arguments: StatementArguments) throws -> Int {
+        try index.removeIndexedText(where: condition, arguments: arguments, db)
+        try db.execute(sql: "DELETE FROM entry WHERE \(condition)", arguments: arguments)
+        return db.changesCount
     }
 
     /// Deletes every expired entry, index rows included; returns how many.
     @discardableResult
     public func purgeExpired(now: Date) throws -> Int {
-        try db.execute(
-            sql: "DELETE FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= ?",
-            arguments: [now.timeIntervalSince1970])
-        return db.changesCount
+        let expired =
+            try Bool.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT 1 FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= ? LIMIT 1"),
+                arguments: [now.timeIntervalSince1970]) ?? false
+        guard expired else { return 0 }
+        return try deleteEntries(
+            where: "expiresAt IS NOT NULL AND expiresAt <= ?", arguments: [now.timeIntervalSince1970])
     }
 
     // MARK: Reading
@@ -194,11 +220,11 @@ extension StoreTransaction {
     public func entry(id: Int64, scope: AppScope, now: Date) throws -> StoredEntry? {
         let (clause, arguments) = scope.sql
         return try Row.fetchOne(
-            db,
-            sql: """
-                SELECT \(StoredEntry.columns) FROM entry e
-                WHERE e.id = ? AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT \(StoredEntry.columns) FROM entry e
+                    WHERE e.id = ? AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
+                    """),
             arguments: [id, now.timeIntervalSince1970] + arguments
         ).map(StoredEntry.init(row:))
     }
@@ -263,5 +289,21 @@ extension StoreTransaction {
     public func indexedRowCount(matching expression: String) throws -> Int {
         try Int.fetchOne(
             db, sql: "SELECT count(*) FROM entry_fts WHERE entry_fts MATCH ?", arguments: [expression]) ?? 0
+    }
+}
+
+extension StoreTransaction {
+    /// Runs FTS5's integrity check on both full-text indexes against the rows they index.
+    public func indexIntegrityCheck() throws -> Bool {
+        do {
+            try db.execute(sql: "INSERT INTO entry_fts(entry_fts, rank) VALUES ('integrity-check', 1)")
+            try db.execute(
+                sql: "INSERT INTO entry_title_fts(entry_title_fts, rank) VALUES ('integrity-check', 1)")
+            return true
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_CORRUPT_VTAB
+        {
+            return false
+        }
     }
 }

@@ -2,36 +2,40 @@ import Foundation
 import GRDB
 
 extension StoreTransaction {
-    /// BM25 weights of the indexed fields: title, keywords, description, address.
-    static let fieldWeights = "10.0, 5.0, 1.0, 3.0"
-
     /// Entries eligible for search, not expired, in the scope, matching every term of a query.
     ///
-    /// Matching is bounded so that answers stay fast on large stores: at most `limit` entries
-    /// whose title matches and `limit` entries matching in any field are read, most recently
-    /// indexed first, each with its BM25 relevance. Callers rank these candidates.
+    /// Matching is bounded so that answers stay fast on stores of millions of entries: at most
+    /// `limit / 2` entries whose title matches (from the title index) and `limit` entries
+    /// matching in any field are read, most recently indexed first. No SQL ranking function runs (FTS5's `bm25()` counts every
+    /// match of every term to weigh it, which is linear in the number of matches); callers
+    /// rank the candidates from their indexed text.
     public func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind> = Set(EntryKind.allCases), now: Date,
-        limit: Int = 400
+        limit: Int = 150
     ) throws -> [SearchCandidate] {
         guard !query.isEmpty else { return [] }
-        var byID: [Int64: SearchCandidate] = [:]
-        var order: [Int64] = []
-        for (expression, isTitle) in [(query.titleExpression, true), (query.expression, false)] {
-            for candidate in try fetchCandidates(
-                expression: expression, scope: scope, kinds: kinds, now: now, limit: limit,
-                matchedTitle: isTitle)
-            {
-                if var existing = byID[candidate.entry.id] {
-                    if !isTitle { existing.relevance = max(existing.relevance, candidate.relevance) }
-                    byID[candidate.entry.id] = existing
-                } else {
-                    byID[candidate.entry.id] = candidate
-                    order.append(candidate.entry.id)
+        var seen: Set<Int64> = []
+        var candidates: [SearchCandidate] = []
+        // Long prefixes first match as whole words (lazily, from the index); the full prefix
+        // expansion runs only when that finds too few.
+        let passes = query.hasLongPrefixes ? [true, false] : [false]
+        for wholeLongWords in passes {
+            var found = 0
+            for (expression, isTitle, count) in [
+                (query.expression(wholeLongWords: wholeLongWords), true, limit / 2),
+                (query.expression(wholeLongWords: wholeLongWords), false, limit),
+            ] {
+                for candidate in try fetchCandidates(
+                    expression: expression, scope: scope, kinds: kinds, now: now, limit: count,
+                    matchedTitle: isTitle)
+                {
+                    if !isTitle { found += 1 }
+                    if seen.insert(candidate.id).inserted { candidates.append(candidate) }
                 }
             }
+            if found >= limit / 4 { break }
         }
-        return order.compactMap { byID[$0] }
+        return candidates
     }
 
     private func fetchCandidates(
@@ -41,19 +45,23 @@ extension StoreTransaction {
         let kindClause =
             kinds.count == EntryKind.allCases.count
             ? "" : "AND e.kind IN (\(kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))"
+        let table = matchedTitle ? "entry_title_fts" : "entry_fts"
         let statement = try db.cachedStatement(
             sql: """
-                SELECT \(StoredEntry.columns), bm25(entry_fts, \(Self.fieldWeights))
-                FROM entry_fts JOIN entry e ON e.id = entry_fts.rowid
-                WHERE entry_fts MATCH ? AND e.isEligibleForSearch AND (e.expiresAt IS NULL OR e.expiresAt > ?)
+                SELECT e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
+                FROM \(table) JOIN entry e ON e.id = \(table).rowid
+                WHERE \(table) MATCH ? AND e.isEligibleForSearch AND (e.expiresAt IS NULL OR e.expiresAt > ?)
                   \(clause) \(kindClause)
-                ORDER BY entry_fts.rowid DESC LIMIT ?
+                ORDER BY \(table).rowid DESC LIMIT ?
                 """)
         return try Row.fetchAll(
             statement, arguments: [expression, now.timeIntervalSince1970] + arguments + [limit]
         ).map { row in
             SearchCandidate(
-                entry: StoredEntry(row: row), relevance: -(row[22] as Double), matchedTitle: matchedTitle)
+                id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
+                indexedText: IndexedText(
+                    title: row[3], keywords: row[4], description: row[5], address: row[6]),
+                matchedTitle: matchedTitle)
         }
     }
 }

@@ -12,40 +12,45 @@ public enum IndexText {
     /// The text as it is stored in the index.
     public static func indexForm(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
-        var out = String.UnicodeScalarView()
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count * 3)
         var run: [Unicode.Scalar] = []
+        func append(_ scalar: Unicode.Scalar) {
+            UTF8.encode(scalar) { out.append($0) }
+        }
         func flush() {
             guard !run.isEmpty else { return }
-            out.append(" ")
+            out.append(0x20)
             for i in run.indices {
-                out.append(run[i])
-                out.append(" ")
+                append(run[i])
+                out.append(0x20)
                 if i + 1 < run.count {
-                    out.append(run[i])
-                    out.append(run[i + 1])
-                    out.append(" ")
+                    append(run[i])
+                    append(run[i + 1])
+                    out.append(0x20)
                 }
             }
             run.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
-            if Script.isUnsegmented(scalar) {
+            if scalar.isASCII {
+                if !run.isEmpty { flush() }
+                out.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else if Script.isUnsegmented(scalar) {
                 run.append(scalar)
-                continue
-            }
-            flush()
-            if let special = TextFolding.specialLetters[scalar] {
-                out.append(contentsOf: special.unicodeScalars)
-            } else if (0xFF01...0xFF5E).contains(scalar.value),
-                let ascii = Unicode.Scalar(scalar.value - 0xFEE0)
-            {
-                out.append(ascii)
             } else {
-                out.append(scalar)
+                if !run.isEmpty { flush() }
+                if let special = TextFolding.specialLetters[scalar] {
+                    out.append(contentsOf: special.utf8)
+                } else if (0xFF01...0xFF5E).contains(scalar.value) {
+                    out.append(UInt8(truncatingIfNeeded: scalar.value - 0xFEE0))
+                } else {
+                    append(scalar)
+                }
             }
         }
         flush()
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The terms of a typed query: each word is a prefix term; a run of CJK characters is

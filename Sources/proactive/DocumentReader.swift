@@ -5,7 +5,8 @@ import Foundation
 ///
 /// NDJSON is read as a stream in chunks, so files of any size use bounded memory and a
 /// producer writing to a pipe gets its receipts as soon as its lines arrive.
-final class DocumentReader {
+/// Not thread-safe: it is handed to one reading thread, which alone uses it after that.
+final class DocumentReader: @unchecked Sendable {
     private let handle: FileHandle
     private let isFile: Bool
     private var buffer = Data()
@@ -60,14 +61,18 @@ final class DocumentReader {
             return out
         }
         var out: [Data] = []
+        var start = buffer.startIndex
+        defer { buffer = Data(buffer[start...]) }
         while out.count < max {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer.removeSubrange(buffer.startIndex...newline)
+            if let newline = Self.newline(in: buffer, from: start) {
+                let line = buffer[start..<newline]
+                start = newline + 1
                 if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { out.append(Data(line)) }
                 continue
             }
             if !out.isEmpty && !isFile { break }
+            buffer = Data(buffer[start...])
+            start = buffer.startIndex
             if !fill() {
                 if !buffer.isEmpty,
                     !buffer.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A })
@@ -79,6 +84,16 @@ final class DocumentReader {
             }
         }
         return out.isEmpty ? nil : out
+    }
+
+    /// The index of the next newline at or after `start` (memchr: lines are long).
+    private static func newline(in data: Data, from start: Data.Index) -> Data.Index? {
+        data.withUnsafeBytes { raw -> Data.Index? in
+            let offset = start - data.startIndex
+            guard offset < raw.count, let base = raw.baseAddress else { return nil }
+            guard let hit = memchr(base + offset, 0x0A, raw.count - offset) else { return nil }
+            return data.startIndex + (UnsafeRawPointer(hit) - base)
+        }
     }
 
     private func decideMode() {

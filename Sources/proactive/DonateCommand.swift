@@ -27,9 +27,19 @@ struct DonateCommand: ParsableCommand {
         for file in files {
             let reader = try DocumentReader(path: file)
             var progress = ProgressBar(total: reader.totalBytes)
-            while let documents = reader.next(max: batchSize) {
-                let receipts = try engine.donate(documents: documents, now: now, firstIndex: index)
-                index += documents.count
+            // Reading and parsing the next batch overlaps with writing this one.
+            let channel = BoundedChannel<Batch>(capacity: 2)
+            let thread = Thread { [batchSize] in
+                while let documents = reader.next(max: batchSize) {
+                    channel.send(
+                        Batch(parsed: engine.parse(documents: documents), bytesRead: reader.bytesRead))
+                }
+                channel.send(nil)
+            }
+            thread.start()
+            while let batch = channel.receive() {
+                let receipts = try engine.donate(batch.parsed, now: now, firstIndex: index)
+                index += batch.parsed.count
                 var text = ""
                 for receipt in receipts {
                     counts[receipt.status, default: 0] += 1
@@ -40,10 +50,8 @@ struct DonateCommand: ParsableCommand {
                         text += Self.describe(receipt) + "\n"
                     }
                 }
-                if !text.isEmpty {
-                    FileHandle.standardOutput.write(Data((options.json ? text : text).utf8))
-                }
-                progress.update(bytes: reader.bytesRead, documents: index)
+                if !text.isEmpty { FileHandle.standardOutput.write(Data(text.utf8)) }
+                progress.update(bytes: batch.bytesRead, documents: index)
             }
             progress.finish()
         }
@@ -53,6 +61,11 @@ struct DonateCommand: ParsableCommand {
             "\(index) documents: \(counts[.accepted, default: 0]) accepted, \(counts[.merged, default: 0]) merged, \(rejected) rejected"
         )
         if rejected > 0 { throw ExitCode(1) }
+    }
+
+    struct Batch: Sendable {
+        var parsed: ParsedDocuments
+        var bytesRead: Int
     }
 
     static func describe(_ receipt: DonationReceipt) -> String {

@@ -39,7 +39,7 @@ import Testing
         #expect(try store.read { try $0.searchCandidates(query, scope: .system, now: now) }.count == 2)
         #expect(
             try store.read { try $0.searchCandidates(query, scope: .app("com.a.b"), now: now) }.map(
-                \.entry.title) == ["Blue whale"])
+                \.indexedText.title) == ["Blue whale"])
         // Updating the title re-indexes in the same transaction.
         try store.write { try $0.upsertEntry(draft("com.a.b", "1", "Grey whale")) }
         #expect(
@@ -48,6 +48,54 @@ import Testing
         #expect(try store.read { try $0.indexedRowCount(matching: "blue") } == 2)
         #expect(try store.write { try $0.purgeExpired(now: now) } == 1)
         #expect(try store.read { try $0.indexedRowCount(matching: "blue") } == 1)
+    }
+
+    @Test func deferredIndexStaysConsistentThroughMixedWrites() throws {
+        let store = try Store()
+        var rng = SystemRandomNumberGenerator()
+        let words = ["alpha", "beta", "gamma", "delta", "紅燒", "Straße", "café"]
+        var expected: [String: String] = [:]
+        for round in 0..<30 {
+            try store.write { tx in
+                for _ in 0..<20 {
+                    let id = "i\(Int.random(in: 0..<40, using: &rng))"
+                    switch Int.random(in: 0..<10, using: &rng) {
+                    case 0..<6:
+                        let title = (0..<3).map { _ in words.randomElement(using: &rng)! }.joined(
+                            separator: " ")
+                        try tx.upsertEntry(draft("com.a.b", id, title))
+                        expected[id] = title
+                    case 6..<8:
+                        try tx.deleteItems(app: "com.a.b", uniqueIdentifiers: [id])
+                        expected[id] = nil
+                    case 8:
+                        var ineligible = draft("com.a.b", id, "hidden")
+                        ineligible.isEligibleForSearch = false
+                        try tx.upsertEntry(ineligible)
+                        expected[id] = nil
+                    default:
+                        try tx.deleteItems(app: "com.a.b", domainIdentifiers: ["none"])
+                    }
+                }
+            }
+            // The index answers exactly what the rows say, round after round.
+            for word in ["alpha", "gamma", "紅燒", "strasse", "cafe"] {
+                let query = FullTextQuery(typed: word)
+                let found = Set(
+                    try store.read { try $0.searchCandidates(query, scope: .system, now: now, limit: 1000) }
+                        .map(\.id))
+                let rows = try store.read { tx in
+                    try expected.keys.compactMap {
+                        try tx.entry(app: "com.a.b", kind: .item, identityKey: $0, now: now)
+                    }
+                }
+                let wanted = Set(
+                    rows.filter { TextFolding.fold($0.title ?? "").contains(TextFolding.fold(word)) }.map(
+                        \.id))
+                #expect(found == wanted, "round \(round), word \(word)")
+            }
+        }
+        #expect(try store.write { try $0.indexIntegrityCheck() })
     }
 
     @Test func fullTextQuerySyntaxIsSafe() throws {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// How search results are ranked: text relevance (BM25 with field weights, plus a bonus when
-/// the title matches), freshness and engagement, combined into a score from 0 to 1.
+/// How search results are ranked: text relevance (field-weighted term matches, plus a bonus
+/// when the title matches every term), freshness and engagement, combined into a score from
+/// 0 to 1.
 ///
 /// A pure function of its inputs. Documented constants:
 /// - relevance is squashed as `r / (r + 4)` so strong matches approach 1;

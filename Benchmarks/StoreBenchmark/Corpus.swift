@@ -1,0 +1,127 @@
+import Foundation
+
+/// A realistic multilingual corpus: words drawn with a Zipf distribution from the vocabulary of
+/// the five source documents (French, Italian, Portuguese, German, Chinese), so that queries
+/// match a realistic share of documents.
+struct Corpus {
+    var words: [String]
+    var cjk: [String]
+    var rng: SplitMix64
+    private var cumulative: [Double]
+    private var cjkCumulative: [Double]
+
+    init(seedsDirectory: String, seed: UInt64 = 42) throws {
+        var counts: [String: Int] = [:]
+        var cjkCounts: [String: Int] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: seedsDirectory)
+        where file.hasSuffix(".txt") {
+            let text = try String(contentsOfFile: seedsDirectory + "/" + file, encoding: .utf8)
+            var word = ""
+            var run: [Character] = []
+            func flush() {
+                if word.count >= 2 && word.count <= 16 && word.first!.isLetter {
+                    counts[word, default: 0] += 1
+                }
+                word = ""
+                if run.count >= 2 {
+                    for i in 0..<(run.count - 1) { cjkCounts[String(run[i...i + 1]), default: 0] += 1 }
+                }
+                run = []
+            }
+            for ch in text {
+                if let scalar = ch.unicodeScalars.first, (0x4E00...0x9FFF).contains(scalar.value) {
+                    if !word.isEmpty { flush() }
+                    run.append(ch)
+                } else if ch.isLetter || ch.isNumber {
+                    if !run.isEmpty { flush() }
+                    word.append(ch)
+                } else {
+                    flush()
+                }
+            }
+            flush()
+        }
+        words = counts.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.map(\.key)
+        cjk = cjkCounts.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.map(\.key)
+        rng = SplitMix64(seed: seed)
+        cumulative = Corpus.zipf(count: words.count)
+        cjkCumulative = Corpus.zipf(count: cjk.count)
+    }
+
+    static func zipf(count: Int, exponent: Double = 1.0) -> [Double] {
+        var total = 0.0
+        var out: [Double] = []
+        out.reserveCapacity(count)
+        for rank in 1...max(count, 1) {
+            total += 1 / pow(Double(rank), exponent)
+            out.append(total)
+        }
+        return out.map { $0 / total }
+    }
+
+    mutating func word() -> String {
+        let x = Double(rng.next() % 1_000_000_000) / 1_000_000_000
+        var lo = 0
+        var hi = cumulative.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if cumulative[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return words[lo]
+    }
+
+    mutating func chinese() -> String {
+        let x = Double(rng.next() % 1_000_000_000) / 1_000_000_000
+        let index = cjkCumulative.firstIndex { $0 >= x } ?? 0
+        return cjk[index]
+    }
+
+    mutating func phrase(_ n: Int) -> String {
+        (0..<n).map { _ in rng.next() % 6 == 0 ? chinese() + chinese() : word() }.joined(separator: " ")
+    }
+
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+
+    /// One searchable-item document of about 300 bytes.
+    mutating func document(_ i: Int) -> (
+        json: String, title: String, keywords: String, description: String, city: String
+    ) {
+        let title = phrase(3 + Int(rng.next() % 3)).capitalized
+        let description = phrase(14 + Int(rng.next() % 8))
+        let keywords = [word(), word()]
+        let city = ["Paris", "Roma", "Lisboa", "Berlin", "台北", "San Francisco", "München", "São Paulo"][
+            Int(rng.next() % 8)]
+        let json =
+            #"{"type":"searchableItem","app":"com.example.bench","uniqueIdentifier":"b-\#(i)","domainIdentifier":"d\#(i % 100)","attributeSet":{"title":"\#(Corpus.escape(title))","contentDescription":"\#(Corpus.escape(description))","keywords":["\#(keywords[0])","\#(keywords[1])"],"city":"\#(city)","namedLocation":"\#(Corpus.escape(title))"}}"#
+        return (json, title, keywords.joined(separator: " "), description, city)
+    }
+
+    /// A query people type: one to three words, a 2–5 character prefix, or a Chinese substring.
+    mutating func query() -> String {
+        switch rng.next() % 10 {
+        case 0...2: return word()
+        case 3...4: return word() + " " + word()
+        case 5: return word() + " " + word() + " " + word()
+        case 6...8:
+            let w = word()
+            let n = 2 + Int(rng.next() % 4)
+            return String(w.prefix(n))
+        default: return chinese()
+        }
+    }
+}
+
+/// A small fast deterministic random generator.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
