@@ -22,6 +22,7 @@ struct ElementAttributes {
     var about: String?
     var prefix: String?
     var rel: String?
+    var rev: String?
     var type: String?
 
     init(_ node: xmlNodePtr) {
@@ -51,6 +52,7 @@ struct ElementAttributes {
             case "about": about = Self.value(of: current)
             case "prefix": prefix = Self.value(of: current)
             case "rel": rel = Self.value(of: current)
+            case "rev": rev = Self.value(of: current)
             case "type": type = Self.value(of: current)
             default: continue
             }

@@ -100,7 +100,7 @@ struct JSONLDReader {
         for (key, value) in members {
             switch key {
             case "@id":
-                if case .string(let id) = value { node.id = id.trimmed }
+                if case .string(let id) = value { node.id = identifier(id, context: context) }
             case "@type":
                 switch value {
                 case .string(let type): node.types.append(expand(type.trimmed, context: context))
@@ -110,7 +110,9 @@ struct JSONLDReader {
                     }
                 default: break
                 }
-            case "@context", "@graph", "@reverse", "@language", "@index":
+            case "@reverse":
+                addReverse(value, of: node, context: context, depth: depth)
+            case "@context", "@graph", "@language", "@index":
                 continue
             default:
                 guard !key.hasPrefix("@") else { continue }
@@ -121,6 +123,38 @@ struct JSONLDReader {
             }
         }
         return node
+    }
+
+    /// Reads `"@reverse": {"property": nodes}`: each node has `property`, whose value is `node`. The
+    /// nodes become top-level nodes of their own, linked by ``EntityGraph`` like any other.
+    private mutating func addReverse(
+        _ reverse: JSONValue, of node: EntityBuilder, context: Context, depth: Int
+    ) {
+        guard case .object(let members) = reverse else { return }
+        for (key, value) in members where !key.hasPrefix("@") {
+            let name = expand(key, context: context)
+            for element in values(of: value, context: context, depth: depth + 1) {
+                let other: EntityBuilder
+                switch element {
+                case .entity(let builder): other = builder
+                case .url(let id): other = EntityBuilder(types: [], id: id, source: .jsonLD)
+                case .text: continue
+                }
+                other.add(.entity(node), for: [name])
+                roots.append(other)
+            }
+        }
+    }
+
+    /// An `@id` with a compact IRI expanded (`schema:` → `https://schema.org/`, `ex:a` with an `ex`
+    /// prefix in the context); blank node labels and other IRIs are kept as written.
+    private func identifier(_ id: String, context: Context) -> String {
+        let id = id.trimmed
+        guard let colon = id.firstIndex(of: ":"), !id.hasPrefix("_:") else { return id }
+        let prefix = String(id[..<colon])
+        let rest = id[id.index(after: colon)...]
+        guard !rest.hasPrefix("//"), let namespace = context.terms[prefix] else { return id }
+        return namespace + rest
     }
 
     private mutating func values(of json: JSONValue, context: Context, depth: Int) -> [EntityBuilder.Value] {
@@ -142,7 +176,9 @@ struct JSONLDReader {
                 return values(of: list, context: context, depth: depth + 1)
             }
             let ownKeys = json.objectKeys.filter { $0 != "@context" }
-            if ownKeys == ["@id"], case .string(let id)? = json["@id"] { return [.url(id.trimmed)] }
+            if ownKeys == ["@id"], case .string(let id)? = json["@id"] {
+                return [.url(identifier(id, context: context))]
+            }
             guard let node = node(from: json, context: context, depth: depth) else { return [] }
             return [.entity(node)]
         }

@@ -12,7 +12,7 @@ extension PageScanner {
         guard
             attributes.vocab != nil || attributes.prefix != nil || attributes.typeof != nil
                 || attributes.property != nil || attributes.resource != nil || attributes.about != nil
-                || attributes.rel != nil
+                || attributes.rel != nil || attributes.rev != nil
         else { return parent }
 
         var context = parent
@@ -81,6 +81,18 @@ extension PageScanner {
                 context.hanging = (subject, names)
                 return context
             }
+        }
+
+        // `rev` states the reverse relation: the object (`resource`, `href`, `src`) has the property,
+        // and its value is the current subject. The object is a node of its own, merged by identifier.
+        if let reverse = attributes.rev, let subject = context.subject, let object, !object.trimmed.isEmpty {
+            let names = HTMLText.tokens(reverse).map(resolve).filter { $0 != Self.rdfType }
+            if !names.isEmpty {
+                let other = EntityBuilder(types: [], id: object.trimmed, source: .rdfa)
+                other.add(.entity(subject), for: names)
+                rdfaRoots.append(other)
+            }
+            if relations.isEmpty && properties.isEmpty { return context }
         }
 
         // `about` (and `resource` without `property` or `rel`) starts a new untyped subject.

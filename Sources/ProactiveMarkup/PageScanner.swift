@@ -32,6 +32,10 @@ final class PageScanner {
     private var pendingItemReferences: [(item: EntityBuilder, element: xmlNodePtr, ids: [String])] = []
     /// How many `itemref` subtrees may still be walked (a guard against reference loops).
     private var itemReferenceBudget = 1024
+    /// Items with `itemprop` outside any item, kept as top-level items unless an `itemref` claims them.
+    private var orphanItems: [(item: EntityBuilder, element: xmlNodePtr)] = []
+    /// The elements walked through `itemref`.
+    private var referencedElements: Set<xmlNodePtr> = []
 
     init(maximumDepth: Int, maximumTextLength: Int) {
         self.maximumDepth = maximumDepth
@@ -42,6 +46,10 @@ final class PageScanner {
     func scan(_ root: xmlNodePtr) {
         walk(root, depth: 0, item: nil, rdfa: RDFaContext())
         resolveItemReferences()
+        applyRDFaPatterns()
+        let claimed = Set(
+            orphanItems.filter { referencedElements.contains($0.element) }.map { ObjectIdentifier($0.item) })
+        if !claimed.isEmpty { microdataRoots.removeAll { claimed.contains(ObjectIdentifier($0)) } }
     }
 
     private func walk(_ node: xmlNodePtr, depth: Int, item: EntityBuilder?, rdfa: RDFaContext) {
@@ -98,10 +106,13 @@ final class PageScanner {
             if let ids = attributes.itemref.map(HTMLText.tokens), !ids.isEmpty {
                 pendingItemReferences.append((newItem, node, ids))
             }
-            if !names.isEmpty {
-                item?.add(.entity(newItem), for: names)
+            if let item, !names.isEmpty {
+                item.add(.entity(newItem), for: names)
             } else {
+                // An item with `itemprop` but no enclosing item is not a property of anything; it is read
+                // as a top-level item (as search engines do) rather than lost.
                 microdataRoots.append(newItem)
+                if !names.isEmpty { orphanItems.append((newItem, node)) }
             }
             return newItem
         }
@@ -161,6 +172,7 @@ final class PageScanner {
         let tag = node.pointee.name.map { String(cString: $0) } ?? ""
         if tag == "script" || tag == "style" || tag == "template" { return }
         let attributes = ElementAttributes(node)
+        referencedElements.insert(node)
         let wasRoots = microdataRoots.count
         let childItem = microdata(node, tag: tag, attributes: attributes, item: item)
         // A top-level item inside a referenced subtree was already found by the main walk.

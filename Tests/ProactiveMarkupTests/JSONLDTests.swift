@@ -180,4 +180,23 @@ import Testing
         let nameOnly = try self.page(#"{"@type":"Restaurant","name":"Nameless"}"#)
         #expect(nameOnly.places.isEmpty)
     }
+
+    @Test func reversePropertiesAndCompactIdentifiers() throws {
+        let page = try page(
+            """
+            {"@context":{"@vocab":"https://schema.org/","ex":"https://example.org/id/"},
+             "@id":"ex:offer","@type":"Offer","price":"9",
+             "@reverse":{"makesOffer":{"@id":"ex:shop","@type":"Store","name":"Épicerie"}},
+             "seller":{"@id":"ex:shop"}}
+            """)
+        #expect(page.entities.count == 1)
+        let store = try #require(page.entities.first)
+        #expect(store.types == ["Store"])
+        #expect(store.id == "https://example.org/id/shop")
+        let offer = try #require(store["makesOffer"].first?.entity)
+        #expect(offer.id == "https://example.org/id/offer")
+        #expect(offer["price"] == [.text("9")])
+        // The offer's seller is the store itself: the cycle ends in its identifier.
+        #expect(offer["seller"] == [.url("https://example.org/id/shop")])
+    }
 }

@@ -105,4 +105,21 @@ import Testing
         #expect(page.entities.count == 1)
         #expect(page.entities[0]["name"] == [.text("A")])
     }
+
+    @Test func itemWithItempropOutsideAnyItemIsTopLevel() throws {
+        let html = """
+            <p itemscope itemprop="Person" itemtype="https://schema.org/Person">
+              <span itemprop="name">Christopher Froome</span></p>
+            <div itemscope itemtype="https://schema.org/Restaurant" itemref="addr">
+              <span itemprop="name">Chez Ada</span></div>
+            <div id="addr" itemprop="address" itemscope itemtype="https://schema.org/PostalAddress">
+              <span itemprop="addressLocality">Lyon</span></div>
+            """
+        let page = try extractor.extract(html: html)
+        // The orphan Person is kept; the address claimed by `itemref` is not repeated at the top level.
+        #expect(page.entities.map(\.types) == [["Person"], ["Restaurant"]])
+        #expect(page.entities[0]["name"] == [.text("Christopher Froome")])
+        let address = try #require(page.entities[1]["address"].first?.entity)
+        #expect(address["addressLocality"] == [.text("Lyon")])
+    }
 }

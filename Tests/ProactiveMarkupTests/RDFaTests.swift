@@ -78,4 +78,44 @@ import Testing
         let page = try extractor.extract(html: RestaurantPages.englishOpenGraph)
         #expect(page.entities(from: .rdfa).isEmpty)
     }
+
+    @Test func revStatesTheReverseRelation() throws {
+        let html = """
+            <div vocab="https://schema.org/">
+              <p typeof="Offer" resource="#offer"><meta property="price" content="12.50">
+                <link rev="makesOffer" href="#shop"></p>
+              <p typeof="Store" resource="#shop"><span property="name">Épicerie</span></p>
+            </div>
+            """
+        let page = try extractor.extract(html: html, url: "https://shop.example/")
+        #expect(page.entities.count == 1)
+        let store = try #require(page.entities.first)
+        #expect(store.types == ["Store"])
+        #expect(store["name"] == [.text("Épicerie")])
+        let offer = try #require(store["makesOffer"].first?.entity)
+        #expect(offer["price"] == [.text("12.50")])
+    }
+
+    @Test func copyPatternsAreExpandedAndRemoved() throws {
+        let html = """
+            <div vocab="https://schema.org/">
+              <p typeof="Organization" resource="#acme"><span property="name">Acme</span>
+                <link property="rdfa:copy" href="#links"></p>
+              <p typeof="Organization" resource="#other"><span property="name">Other</span>
+                <link property="rdfa:copy" href="#links"><link property="rdfa:copy" href="#unknown"></p>
+              <ul resource="#links" typeof="rdfa:Pattern">
+                <li><a property="sameAs" href="https://social.example/acme">Social</a></li>
+                <li><link property="rdfa:copy" href="#more"></li></ul>
+              <div resource="#more" typeof="rdfa:Pattern"><meta property="foundingDate" content="1901"></div>
+            </div>
+            """
+        let page = try extractor.extract(html: html)
+        #expect(page.entities.map(\.types) == [["Organization"], ["Organization"]])
+        for entity in page.entities {
+            #expect(entity["sameAs"] == [.url("https://social.example/acme")])
+            #expect(entity["foundingDate"] == [.text("1901")])
+        }
+        #expect(page.entities[0]["http://www.w3.org/ns/rdfa#copy"].isEmpty)
+        #expect(page.entities[1]["http://www.w3.org/ns/rdfa#copy"] == [.url("#unknown")])
+    }
 }
