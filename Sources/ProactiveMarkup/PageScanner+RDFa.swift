@@ -44,6 +44,13 @@ extension PageScanner {
         // has one, completing a hanging `rel` above it, or else a new top-level entity.
         if let types {
             let entity = EntityBuilder(types: types, id: attributes.about ?? object, source: .rdfa)
+            // `rev` beside `typeof`: the new typed node has the reverse property, whose value is the
+            // current subject.
+            if let reverse = attributes.rev, let subject = parent.subject {
+                entity.add(
+                    .entity(subject), for: HTMLText.tokens(reverse).map(resolve).filter { $0 != Self.rdfType }
+                )
+            }
             if let subject = parent.subject, !properties.isEmpty || !relations.isEmpty {
                 subject.add(.entity(entity), for: properties + relations)
             } else if let hanging = parent.hanging {

@@ -13,9 +13,9 @@ import Testing
     static var corpusExists: Bool { FileManager.default.fileExists(atPath: corpusURL.path) }
 
     /// The measured pass rates (see docs/markup.md); the test fails if a change makes them worse.
-    static let floors: [MarkupSyntax: Double] = [.microdata: 0.455, .rdfa: 0.49]
+    static let floors: [MarkupSyntax: Double] = [.microdata: 0.455, .rdfa: 0.495]
     /// The measured rates when only the structure is compared (types, property names, nesting).
-    static let structuralFloors: [MarkupSyntax: Double] = [.microdata: 0.635, .rdfa: 0.66]
+    static let structuralFloors: [MarkupSyntax: Double] = [.microdata: 0.635, .rdfa: 0.665]
 
     struct Example: Decodable {
         var id: String

@@ -96,6 +96,22 @@ import Testing
         #expect(offer["price"] == [.text("12.50")])
     }
 
+    @Test func revBesideTypeofTypesTheReverseNode() throws {
+        let html = """
+            <div vocab="https://schema.org/" resource="https://eli.example/dir/1" typeof="Legislation">
+              <span property="name">Directive 1</span>
+              <a rev="legislationCorrects" typeof="Legislation" href="https://eli.example/dir/1/corr">Corrigendum</a>
+            </div>
+            """
+        let page = try extractor.extract(html: html)
+        #expect(page.entities.count == 1)
+        let corrigendum = try #require(page.entities.first)
+        #expect(corrigendum.id == "https://eli.example/dir/1/corr")
+        #expect(corrigendum.types == ["Legislation"])
+        let directive = try #require(corrigendum["legislationCorrects"].first?.entity)
+        #expect(directive["name"] == [.text("Directive 1")])
+    }
+
     @Test func copyPatternsAreExpandedAndRemoved() throws {
         let html = """
             <div vocab="https://schema.org/">
