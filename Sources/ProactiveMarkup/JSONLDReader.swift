@@ -9,6 +9,8 @@ struct JSONLDReader {
     struct Context {
         var vocabulary: String? = nil
         var terms: [String: String] = [:]
+        /// Keyword aliases (`"type": "@type"`), such as schema.org's own context defines.
+        var aliases: [String: String] = [:]
     }
 
     /// The deepest nesting of objects followed.
@@ -55,7 +57,12 @@ struct JSONLDReader {
     private func apply(_ declared: JSONValue, to context: inout Context) {
         switch declared {
         case .string(let iri):
-            if SchemaVocabulary.isSchemaOrg(iri) { context.vocabulary = SchemaVocabulary.canonical }
+            if SchemaVocabulary.isSchemaOrg(iri) {
+                context.vocabulary = SchemaVocabulary.canonical
+                // schema.org's published context aliases `type` and `id` to the keywords.
+                context.aliases["type"] = "@type"
+                context.aliases["id"] = "@id"
+            }
         case .array(let list):
             for element in list { apply(element, to: &context) }
         case .object(let members):
@@ -63,6 +70,8 @@ struct JSONLDReader {
                 switch (key, value) {
                 case ("@vocab", .string(let iri)):
                     context.vocabulary = iri
+                case (_, .string(let keyword)) where !key.hasPrefix("@") && keyword.hasPrefix("@"):
+                    context.aliases[key] = keyword
                 case (_, .string(let iri)) where !key.hasPrefix("@"):
                     context.terms[key] = iri
                 case (_, .object) where !key.hasPrefix("@"):
@@ -97,7 +106,8 @@ struct JSONLDReader {
         var context = parent
         if let declared = object["@context"] { apply(declared, to: &context) }
         let node = EntityBuilder(types: [], id: nil, source: .jsonLD)
-        for (key, value) in members {
+        for (written, value) in members {
+            let key = context.aliases[written] ?? written
             switch key {
             case "@id":
                 if case .string(let id) = value { node.id = identifier(id, context: context) }
@@ -176,7 +186,9 @@ struct JSONLDReader {
                 return values(of: list, context: context, depth: depth + 1)
             }
             let ownKeys = json.objectKeys.filter { $0 != "@context" }
-            if ownKeys == ["@id"], case .string(let id)? = json["@id"] {
+            if ownKeys.count == 1, context.aliases[ownKeys[0]] ?? ownKeys[0] == "@id",
+                case .string(let id)? = json[ownKeys[0]]
+            {
                 return [.url(identifier(id, context: context))]
             }
             guard let node = node(from: json, context: context, depth: depth) else { return [] }

@@ -199,4 +199,22 @@ import Testing
         // The offer's seller is the store itself: the cycle ends in its identifier.
         #expect(offer["seller"] == [.url("https://example.org/id/shop")])
     }
+
+    @Test func keywordAliasesOfTheSchemaOrgContext() throws {
+        let page = try page(
+            """
+            [{"@context":"https://schema.org/","type":"Audiobook","id":"https://example.org/alice",
+              "name":"Alice","readBy":{"id":"https://example.org/eric"}},
+             {"@context":{"@vocab":"https://schema.org/","kind":"@type"},"kind":"Person","type":"not a keyword"}]
+            """)
+        #expect(page.entities.count == 2)
+        let book = try #require(page.entities.first)
+        #expect(book.types == ["Audiobook"])
+        #expect(book.id == "https://example.org/alice")
+        #expect(book["type"].isEmpty)
+        #expect(book["readBy"] == [.url("https://example.org/eric")])
+        // An alias declared in the context works; `type` is only a keyword under schema.org's context.
+        #expect(page.entities[1].types == ["Person"])
+        #expect(page.entities[1]["type"] == [.text("not a keyword")])
+    }
 }
