@@ -63,7 +63,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "proactive",
-            dependencies: ["Proactive", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Proactive", "ProactiveModel", "ProactiveStore", "ProactiveRanking",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings),
 
         // MARK: Benchmarks: executables run in release mode (see docs/benchmarks.md)

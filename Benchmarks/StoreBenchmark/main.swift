@@ -18,6 +18,7 @@ struct Options {
     var proactive: String = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("proactive").path
     var mode = "all"
+    var rawQueries = 300
 
     init() {
         var args = CommandLine.arguments.dropFirst().makeIterator()
@@ -25,6 +26,8 @@ struct Options {
             switch arg {
             case "--documents": documents = Int(args.next() ?? "") ?? documents
             case "--queries": queries = Int(args.next() ?? "") ?? queries
+            case "--raw-queries": rawQueries = Int(args.next() ?? "") ?? rawQueries
+            case "--search-only": mode = "search-only"
             case "--seeds": seeds = args.next() ?? seeds
             case "--work": work = args.next() ?? work
             case "--proactive": proactive = args.next() ?? proactive
@@ -157,6 +160,29 @@ func searchEngine(options: Options) throws {
             FileHandle.standardError.write(Data("slow \(t) ms: \(q)\n".utf8))
         }
     }
+    // Per class of query, to stderr (the parent prints them).
+    var classes: [String: [Double]] = [:]
+    for (t, q) in zip(times, queries) {
+        let words = q.split(separator: " ")
+        let name: String
+        if q.unicodeScalars.contains(where: { (0x4E00...0x9FFF).contains($0.value) }) {
+            name = "Chinese substring"
+        } else if words.count == 1 && q.count <= 5 {
+            name = "one prefix of 2–5 letters"
+        } else {
+            name = "\(words.count) word\(words.count == 1 ? "" : "s")"
+        }
+        classes[name, default: []].append(t)
+    }
+    for (name, values) in classes.sorted(by: { $0.key < $1.key }) {
+        let sorted = values.sorted()
+        FileHandle.standardError.write(
+            Data(
+                String(
+                    format: "class|%@|%d|%.3f|%.3f\n", name, sorted.count, percentile(sorted, 0.5),
+                    percentile(sorted, 0.99)
+                ).utf8))
+    }
     times.sort()
     print("\(percentile(times, 0.5)) \(percentile(times, 0.99)) \(peakRSSMegabytes()) \(hits)")
 }
@@ -173,6 +199,7 @@ func searchRaw(options: Options) throws {
         "prepare")
     var corpus = try Corpus(seedsDirectory: options.seeds, seed: 7)
     let queries = (0..<options.queries).map { _ in FullTextQuery(typed: corpus.query()).expression }
+        .prefix(options.rawQueries)
     func one(_ q: String) {
         sqlite3_bind_text(statement, 1, q, -1, SQLITE_TRANSIENT)
         var rc = sqlite3_step(statement)
@@ -180,7 +207,7 @@ func searchRaw(options: Options) throws {
         check(rc, db, "search")
         sqlite3_reset(statement)
     }
-    for q in queries.prefix(200) { one(q) }
+    for q in queries.prefix(20) { one(q) }
     var times: [Double] = []
     for q in queries {
         let start = ContinuousClock.now
@@ -192,8 +219,38 @@ func searchRaw(options: Options) throws {
     print("\(percentile(times, 0.5)) \(percentile(times, 0.99)) \(peakRSSMegabytes()) 0")
 }
 
+func searchPhases(options: Options) throws {
+    let me = CommandLine.arguments[0]
+    let common = [
+        "--work", options.work, "--seeds", options.seeds, "--queries", "\(options.queries)", "--raw-queries",
+        "\(options.rawQueries)",
+    ]
+    let engineOut = try run(me, common + ["--search-engine"]).output.split(separator: " ").compactMap {
+        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    let rawOut = try run(me, common + ["--search-raw"]).output.split(separator: " ").compactMap {
+        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    print("")
+    print(
+        "| search (typed queries: 1–3 words, 2–5 letter prefixes, Chinese) | queries | p50 ms | p99 ms | peak RSS |"
+    )
+    print("| --- | --- | --- | --- | --- |")
+    print(
+        String(
+            format: "| raw SQLite FTS5 `MATCH … ORDER BY rank LIMIT 20` | %d | %.3f | %.3f | %.0f MB |",
+            min(options.rawQueries, options.queries), rawOut[0], rawOut[1], rawOut[2]))
+    print(
+        String(
+            format:
+                "| `ProactiveEngine.search` (ranked, with why; %.0f%% of queries had results) | %d | %.3f | %.3f | %.0f MB |",
+            engineOut[3] * 100 / Double(options.queries), options.queries, engineOut[0], engineOut[1],
+            engineOut[2]))
+}
+
 let options = Options()
 switch options.mode {
+case "search-only": try searchPhases(options: options)
 case "search-engine": try searchEngine(options: options)
 case "search-raw": try searchRaw(options: options)
 case "profile":
@@ -255,28 +312,8 @@ default:
             format: "| `proactive donate` (JSON parse + validation + index) | %.1f | %.0f | %.0f MB |",
             donate.seconds, donateRate, donate.maxRSSMegabytes))
     print(String(format: "| ratio | | **%.2f×** raw | |", donateRate / rawRate))
+    fflush(nil)
 
     // 3. Search latency, each side in its own process so that its memory is its own.
-    let me = CommandLine.arguments[0]
-    let common = ["--work", options.work, "--seeds", options.seeds, "--queries", "\(options.queries)"]
-    let engineOut = try run(me, common + ["--search-engine"]).output.split(separator: " ").compactMap {
-        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-    let rawOut = try run(me, common + ["--search-raw"]).output.split(separator: " ").compactMap {
-        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-    print("")
-    print(
-        "| search, \(options.queries) typed queries (1–3 words, 2–5 letter prefixes, Chinese) | p50 ms | p99 ms | peak RSS |"
-    )
-    print("| --- | --- | --- | --- |")
-    print(
-        String(
-            format: "| raw SQLite FTS5 `MATCH … ORDER BY rank LIMIT 20` | %.3f | %.3f | %.0f MB |", rawOut[0],
-            rawOut[1], rawOut[2]))
-    print(
-        String(
-            format:
-                "| `ProactiveEngine.search` (ranked, with why; %.0f%% of queries had results) | %.3f | %.3f | %.0f MB |",
-            engineOut[3] * 100 / Double(options.queries), engineOut[0], engineOut[1], engineOut[2]))
+    try searchPhases(options: options)
 }

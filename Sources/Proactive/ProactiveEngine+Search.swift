@@ -61,7 +61,7 @@ extension ProactiveEngine {
                 candidates.append(
                     SearchCandidate(
                         id: entry.id, donatedAt: entry.donatedAt, engagementCount: entry.engagementCount,
-                        indexedText: IndexedText(), matchedTitle: false))
+                        indexedText: IndexedText()))
             }
         } else {
             throw EngineError(.invalidRequest, "give words to search for or a query", parameter: "query")
@@ -79,7 +79,9 @@ extension ProactiveEngine {
                     .init(weight: 3, text: text.address), .init(weight: 1, text: text.description),
                 ])
             let score = scoring.score(
-                relevance: match.score, titleMatched: candidate.matchedTitle, donatedAt: candidate.donatedAt,
+                relevance: match.score,
+                titleMatched: !query.terms.isEmpty && match.matchedTerms[0].count == query.terms.count,
+                donatedAt: candidate.donatedAt,
                 engagementCount: candidate.engagementCount, now: now)
             scored.append((candidate, score, match))
         }

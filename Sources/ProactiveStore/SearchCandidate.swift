@@ -10,17 +10,14 @@ public struct SearchCandidate: Sendable, Hashable {
     public var engagementCount: Int
     /// The entry's indexed text, field by field.
     public var indexedText: IndexedText
-    /// Whether every term matched in the title.
-    public var matchedTitle: Bool
 
     /// Creates a candidate.
     public init(
-        id: Int64, donatedAt: Date, engagementCount: Int, indexedText: IndexedText, matchedTitle: Bool
+        id: Int64, donatedAt: Date, engagementCount: Int, indexedText: IndexedText
     ) {
         self.id = id
         self.donatedAt = donatedAt
         self.engagementCount = engagementCount
         self.indexedText = indexedText
-        self.matchedTitle = matchedTitle
     }
 }

@@ -16,36 +16,36 @@ extension StoreTransaction {
         guard !query.isEmpty else { return [] }
         var seen: Set<Int64> = []
         var candidates: [SearchCandidate] = []
-        // Long prefixes first match as whole words (lazily, from the index); the full prefix
-        // expansion runs only when that finds too few.
-        let passes = query.hasLongPrefixes ? [true, false] : [false]
-        for wholeLongWords in passes {
-            var found = 0
-            for (expression, isTitle, count) in [
-                (query.expression(wholeLongWords: wholeLongWords), true, limit / 2),
-                (query.expression(wholeLongWords: wholeLongWords), false, limit),
-            ] {
-                for candidate in try fetchCandidates(
-                    expression: expression, scope: scope, kinds: kinds, now: now, limit: count,
-                    matchedTitle: isTitle)
-                {
-                    if !isTitle { found += 1 }
-                    if seen.insert(candidate.id).inserted { candidates.append(candidate) }
-                }
+        // A long last word first matches as a whole word (lazily, from the index); the full
+        // prefix expansion runs only when that finds too few.
+        for wholeLongWords in query.hasLongPrefixes ? [true, false] : [false] {
+            let expression = query.expression(wholeLongWords: wholeLongWords)
+            let any = try fetchCandidates(
+                expression: expression, table: "entry_fts", scope: scope, kinds: kinds, now: now, limit: limit
+            )
+            // Fewer than `limit` matches are all the matches, title matches included; otherwise
+            // the most recent title matches are read from the title index as well.
+            let titles =
+                any.count < limit
+                ? []
+                : try fetchCandidates(
+                    expression: expression, table: "entry_title_fts", scope: scope, kinds: kinds, now: now,
+                    limit: limit / 2)
+            for candidate in titles + any where seen.insert(candidate.id).inserted {
+                candidates.append(candidate)
             }
-            if found >= limit / 4 { break }
+            if any.count >= limit / 4 { break }
         }
         return candidates
     }
 
     private func fetchCandidates(
-        expression: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int, matchedTitle: Bool
+        expression: String, table: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
     ) throws -> [SearchCandidate] {
         let (clause, arguments) = scope.sql
         let kindClause =
             kinds.count == EntryKind.allCases.count
             ? "" : "AND e.kind IN (\(kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))"
-        let table = matchedTitle ? "entry_title_fts" : "entry_fts"
         let statement = try db.cachedStatement(
             sql: """
                 SELECT e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
@@ -60,8 +60,7 @@ extension StoreTransaction {
             SearchCandidate(
                 id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
                 indexedText: IndexedText(
-                    title: row[3], keywords: row[4], description: row[5], address: row[6]),
-                matchedTitle: matchedTitle)
+                    title: row[3], keywords: row[4], description: row[5], address: row[6]))
         }
     }
 }

@@ -53,8 +53,9 @@ public enum IndexText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The terms of a typed query: each word is a prefix term; a run of CJK characters is
-    /// its single character, or all of its bigrams (each must match).
+    /// The terms of a typed query. Words before the last are complete words; the last one,
+    /// still being typed, matches as a prefix (typing "dim su" finds "dim sum"). A run of CJK
+    /// characters is its single character, or all of its bigrams (each must match).
     public static func queryTerms(_ query: String) -> [SearchTerm] {
         var terms: [SearchTerm] = []
         var word = String.UnicodeScalarView()
@@ -94,6 +95,11 @@ public enum IndexText {
         }
         flushWord()
         flushRun()
+        if let lastWord = terms.lastIndex(where: \.isPrefix), lastWord != terms.count - 1 {
+            // The query ends with CJK text: no word is being typed.
+            terms[lastWord].isPrefix = false
+        }
+        for i in terms.indices.dropLast() { terms[i].isPrefix = false }
         return terms
     }
 }

@@ -35,20 +35,26 @@ import Testing
                 return object["index"] as? Int
             }
         }
-        var sent = 0
-        let total = 200_000
-        let deadline = Date().addingTimeInterval(60)
-        while sent < total && Date() < deadline {
+        func documents(_ range: Range<Int>) -> Data {
             var chunk = ""
-            for i in sent..<(sent + 500) {
+            for i in range {
                 chunk +=
                     #"{"type":"searchableItem","app":"com.example.crash","uniqueIdentifier":"k-\#(i)","attributeSet":{"title":"Crash test item \#(i)","keywords":["durable"]}}"#
                 chunk += "\n"
             }
-            sent += 500
-            do { try input.fileHandleForWriting.write(contentsOf: Data(chunk.utf8)) } catch { break }
-            if acknowledged().count >= 3000 { break }
+            return Data(chunk.utf8)
         }
+        // A first part, until the child has acknowledged some of it…
+        let writer = input.fileHandleForWriting
+        try writer.write(contentsOf: documents(0..<3000))
+        let deadline = Date().addingTimeInterval(60)
+        while acknowledged().count < 1000 && Date() < deadline { usleep(2000) }
+        // …then a large burst written from another thread, and the kill in the middle of it.
+        let sent = 200_000
+        let burst = documents(3000..<sent)
+        let writing = Thread { try? writer.write(contentsOf: burst) }
+        writing.start()
+        while acknowledged().count < 6000 && Date() < deadline { usleep(1000) }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         output.fileHandleForReading.readabilityHandler = nil

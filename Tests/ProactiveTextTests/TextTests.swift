@@ -19,7 +19,7 @@ import Testing
     @Test func queryTerms() {
         #expect(
             IndexText.queryTerms("Café  de") == [
-                SearchTerm("cafe", isPrefix: true), SearchTerm("de", isPrefix: true),
+                SearchTerm("cafe", isPrefix: false), SearchTerm("de", isPrefix: true),
             ])
         #expect(
             IndexText.queryTerms("牛肉麵") == [
@@ -28,8 +28,15 @@ import Testing
         #expect(IndexText.queryTerms("餐") == [SearchTerm("餐", isPrefix: false)])
         #expect(
             IndexText.queryTerms("l'hôtel \"x\" OR")
-                == ["l", "hotel", "x", "or"].map { SearchTerm($0, isPrefix: true) })
+                == ["l", "hotel", "x"].map { SearchTerm($0, isPrefix: false) } + [
+                    SearchTerm("or", isPrefix: true)
+                ])
         #expect(IndexText.queryTerms(" \t*** ").isEmpty)
+        // Only the word being typed (the last one) is a prefix; a query ending in CJK has none.
+        #expect(
+            IndexText.queryTerms("dim 餐") == [
+                SearchTerm("dim", isPrefix: false), SearchTerm("餐", isPrefix: false),
+            ])
     }
 
     @Test func words() {
