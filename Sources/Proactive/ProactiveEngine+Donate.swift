@@ -40,6 +40,7 @@ extension ProactiveEngine {
     ///   - donor: who donates; an app may only donate for itself.
     ///   - now: the time for documents without `at` (default: the clock).
     ///   - firstIndex: the index of the first document in the caller's input, for receipts.
+    @discardableResult
     public func donate(documents: [Data], donor: Donor = .system, now: Date? = nil, firstIndex: Int = 0)
         throws
         -> [DonationReceipt]
@@ -199,8 +200,10 @@ extension ProactiveEngine {
             receipt.id = "page/\(result.id)"
             receipt.expiresAt = draft.expiresAt
         case .nowPlaying(let info):
-            try tx.saveNowPlaying(
-                app: donation.app!, at: at, state: info.state.rawValue, payload: EntryDrafts.payload(info))
+            let payload = EntryDrafts.payload(info)
+            try tx.saveNowPlaying(app: donation.app!, at: at, state: info.state.rawValue, payload: payload)
+            try tx.insertEvent(
+                at: at, kind: ContextModels.nowPlayingKind, app: donation.app, payload: payload)
             receipt.became = "nowPlaying"
             receipt.id = "nowPlaying/\(donation.app!)"
         case .event(let event):

@@ -94,6 +94,20 @@ extension StoreTransaction {
         ).map(StoredInteraction.init(row:))
     }
 
+    /// Every interaction in a time range, oldest first.
+    public func interactions(from start: Date, to end: Date, limit: Int = 100_000) throws
+        -> [StoredInteraction]
+    {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, app, at, kind, direction, identifier, groupIdentifier, payload
+                FROM interaction WHERE at >= ? AND at <= ? ORDER BY at, id LIMIT ?
+                """,
+            arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970, limit]
+        ).map(StoredInteraction.init(row:))
+    }
+
     /// An app's interactions, newest first.
     public func interactions(app: String, limit: Int = 1000) throws -> [StoredInteraction] {
         try Row.fetchAll(

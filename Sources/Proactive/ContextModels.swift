@@ -1,0 +1,154 @@
+import Foundation
+import ProactiveModel
+import ProactiveRanking
+import ProactiveStore
+
+/// The learned context at a moment: the online models of `ProactiveRanking`, fed event by event
+/// (each update is constant time) from the event log, the interactions and now-playing reports,
+/// in time order, up to the moment asked about.
+///
+/// The command line rebuilds them for each request from the store (bounded by the event log's
+/// retention); a long-running process can keep them and feed them as donations arrive.
+struct ContextModels {
+    var predictor = NextAppPredictor()
+    var triggers = TriggerAppModel()
+    var places = SemanticPlaceLearner()
+    var contacts = ContactAppRanker()
+    /// The trigger in force and when it happened (a connection not yet disconnected, an arrival
+    /// not yet followed by a departure).
+    var activeTrigger: (trigger: ContextTrigger, at: Date)?
+    /// The app in the foreground (the last launched).
+    var foregroundApp: String?
+    /// The semantic place the device is at, if known.
+    var place: String?
+    /// The last ranking shown, so the predictor learns from what it proposed.
+    var lastRanking: NextAppRanking?
+    /// A media app just launched: it counts as played, with the item its now-playing report
+    /// names if one follows before the next event.
+    var launchedMedia: (app: String, at: Date)?
+
+    /// How long a trigger stays in force without its end event. Default 1 hour.
+    static let triggerLifetime: TimeInterval = 3600
+
+    /// The kind under which now-playing reports are kept in the event log.
+    static let nowPlayingKind = "nowPlaying"
+
+    init(events: [StoredEvent], interactions: [StoredInteraction], apps: [String: App]) {
+        enum Item {
+            case event(StoredEvent)
+            case interaction(StoredInteraction)
+            var at: Date {
+                switch self {
+                case .event(let e): e.at
+                case .interaction(let i): i.at
+                }
+            }
+        }
+        let decoder = DonationCoding.makeDecoder()
+        var items = events.map(Item.event) + interactions.map(Item.interaction)
+        items.sort { $0.at < $1.at }
+        for item in items {
+            switch item {
+            case .event(let stored) where stored.kind == Self.nowPlayingKind:
+                guard let info = try? decoder.decode(NowPlayingInfo.self, from: Data(stored.payload.utf8)),
+                    info.state == .playing, let app = stored.app
+                else { continue }
+                if let launched = launchedMedia, launched.app == app {
+                    triggers.notePlay(app: app, item: info.title, at: launched.at)
+                    launchedMedia = nil
+                } else {
+                    flushLaunchedMedia()
+                    triggers.notePlay(app: app, item: info.title, at: stored.at)
+                }
+            case .event(let stored):
+                flushLaunchedMedia()
+                guard let event = try? decoder.decode(SystemEvent.self, from: Data(stored.payload.utf8))
+                else { continue }
+                apply(event, at: stored.at, apps: apps)
+            case .interaction(let stored):
+                flushLaunchedMedia()
+                guard let interaction = try? decoder.decode(Interaction.self, from: Data(stored.payload.utf8))
+                else {
+                    continue
+                }
+                for person in interaction.people {
+                    contacts.recordInteraction(person: PersonKey.make(person), app: stored.app, at: stored.at)
+                }
+            }
+        }
+        flushLaunchedMedia()
+    }
+
+    private mutating func flushLaunchedMedia() {
+        guard let launched = launchedMedia else { return }
+        triggers.notePlay(app: launched.app, at: launched.at)
+        launchedMedia = nil
+    }
+
+    /// The trigger in force at `date`, if it is recent enough.
+    func trigger(at date: Date) -> ContextTrigger? {
+        guard let active = activeTrigger, date.timeIntervalSince(active.at) <= Self.triggerLifetime,
+            date >= active.at
+        else { return nil }
+        return active.trigger
+    }
+
+    mutating func apply(_ event: SystemEvent, at date: Date, apps: [String: App]) {
+        switch event.event {
+        case .appLaunched:
+            guard let app = event.app else { return }
+            predictor.observe(
+                AppLaunch(app: app, at: date, trigger: trigger(at: date), place: place),
+                following: lastRanking)
+            lastRanking = nil
+            foregroundApp = app
+            if apps[app]?.isMediaApp == true { launchedMedia = (app, date) }
+        case .headphonesConnected:
+            begin(.headphonesConnected, at: date)
+        case .bluetoothConnected:
+            begin(.bluetoothConnected(device: event.device), at: date)
+        case .carConnected:
+            begin(.carConnected, at: date)
+        case .headphonesDisconnected, .bluetoothDisconnected, .carDisconnected:
+            activeTrigger = nil
+        case .arrived:
+            let label = (event.place ?? "").lowercased()
+            if let semantic = SemanticPlace(rawValue: label) {
+                _ = places.noteArrival(at: semantic, at: date)
+            }
+            place = label
+            begin(.arrived(at: label), at: date)
+        case .departed:
+            place = nil
+            activeTrigger = nil
+        case .location:
+            guard let latitude = event.latitude, let longitude = event.longitude else { return }
+            for transition in places.observe(
+                LocationSample(latitude: latitude, longitude: longitude, at: date))
+            {
+                switch transition {
+                case .arrived(let semantic):
+                    place = semantic.rawValue
+                    begin(.arrived(at: semantic.rawValue), at: date)
+                case .departed:
+                    place = nil
+                    if activeTrigger?.trigger.kind == .arrived { activeTrigger = nil }
+                }
+            }
+        case .suggestionEngaged, .suggestionDismissed:
+            guard let id = event.id, let reference = SuggestionReference(id) else { return }
+            let feedback: SuggestionFeedback = event.event == .suggestionEngaged ? .engaged : .dismissed
+            switch reference {
+            case .app(let app):
+                predictor.record(feedback, for: app)
+            case .contact(let person, let app):
+                if feedback == .engaged { contacts.recordPick(person: person, app: app, at: date) }
+            }
+        }
+    }
+
+    private mutating func begin(_ trigger: ContextTrigger, at date: Date) {
+        activeTrigger = (trigger, date)
+        triggers.noteTrigger(trigger, at: date)
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import ProactiveModel
+import ProactiveRanking
+import ProactiveStore
+import Synchronization
+
+extension ProactiveEngine {
+    /// The surfaces answered from learned context (apps, media, people). Place surfaces (maps,
+    /// QuickType, Siri) need the place pipeline and are not part of this build.
+    public static let contextSurfaces: Set<Surface> = [
+        .lockScreen, .spotlight, .appSwitcher, .carPlay, .contactCard,
+    ]
+
+    /// What a surface should show now, each suggestion with its reason.
+    ///
+    /// - `lockScreen`: what is playing; the media app usually played after the trigger in force
+    ///   (headphones, Bluetooth, car, arriving home or at work) with its last item; then the
+    ///   apps (and their current activities eligible for prediction) the user will open next.
+    /// - `spotlight` (before typing), `appSwitcher`: the apps and activities predicted next.
+    /// - `carPlay`: the media app for the car first, then predicted media and routing apps.
+    /// - `contactCard` (`person`): the apps used with that person, the usual (or picked) first.
+    public func suggestions(for request: SuggestionRequest) throws -> [Suggestion] {
+        guard Self.contextSurfaces.contains(request.surface) else {
+            throw EngineError(
+                .invalidRequest,
+                "surface \(request.surface.rawValue) needs place suggestions, which this build does not provide; "
+                    + "available: \(Self.contextSurfaces.map(\.rawValue).sorted().joined(separator: ", "))",
+                parameter: "surface")
+        }
+        guard request.limit > 0 else {
+            throw EngineError(.invalidRequest, "limit must be positive", parameter: "limit")
+        }
+        let now = request.now ?? self.now
+        let apps = apps.withLock { $0 }
+        let (models, nowPlaying, current) = try store.read { tx in
+            let start = now.addingTimeInterval(-configuration.eventRetention)
+            let models = ContextModels(
+                events: try tx.events(from: start, to: now),
+                interactions: try tx.interactions(from: start, to: now),
+                apps: apps)
+            return (models, try tx.nowPlaying(), try tx.currentActivities(scope: .system, now: now))
+        }
+        let names = apps.mapValues(\.name)
+        var builder = SuggestionList(surface: request.surface, limit: request.limit)
+        switch request.surface {
+        case .contactCard:
+            guard let person = request.person, !person.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw EngineError(
+                    .invalidRequest, "contactCard needs a person (a phone number or email)",
+                    parameter: "person")
+            }
+            try contactCard(person: person, models: models, names: names, now: now, into: &builder)
+        case .lockScreen:
+            playing(nowPlaying, now: now, names: names, into: &builder)
+            triggered(models: models, now: now, names: names, into: &builder)
+            predicted(
+                models: models, request: request, current: current, now: now, names: names, into: &builder)
+        case .carPlay:
+            triggered(models: models, now: now, names: names, into: &builder)
+            predicted(
+                models: models, request: request, current: current, now: now, names: names, into: &builder,
+                only: { apps[$0]?.isMediaApp == true || apps[$0]?.directionsModes.isEmpty == false })
+        default:
+            predicted(
+                models: models, request: request, current: current, now: now, names: names, into: &builder)
+        }
+        return builder.suggestions
+    }
+
+    private func contactCard(
+        person: String, models: ContextModels, names: [String: String], now: Date,
+        into list: inout SuggestionList
+    ) throws {
+        let key = PersonKey.make(handle: person)
+        let kinds = try store.read { tx in
+            try tx.interactions(personKey: key).reduce(into: [String: String]()) { last, interaction in
+                if last[interaction.app] == nil { last[interaction.app] = interaction.kind }
+            }
+        }
+        for suggestion in models.contacts.apps(for: key, at: now, appNames: names) {
+            let kind = kinds[suggestion.app].flatMap(Intent.Kind.init(rawValue:))
+            let action: Suggestion.Action.ActionType =
+                kind == .startAudioCall || kind == .startVideoCall ? .call : .message
+            list.add(
+                Suggestion(
+                    id: SuggestionReference.contact(person: key, app: suggestion.app).id,
+                    surface: list.surface,
+                    kind: .communicationApp, title: names[suggestion.app] ?? suggestion.app,
+                    subtitle: suggestion.isDefault ? "default" : nil,
+                    action: .init(type: action, app: suggestion.app),
+                    source: .init(app: suggestion.app), score: suggestion.score, why: [suggestion.why]))
+        }
+    }
+
+    private func playing(
+        _ reports: [StoredNowPlaying], now: Date, names: [String: String], into list: inout SuggestionList
+    ) {
+        let decoder = DonationCoding.makeDecoder()
+        for report in reports where report.state == NowPlayingInfo.State.playing.rawValue && report.at <= now
+        {
+            guard let info = try? decoder.decode(NowPlayingInfo.self, from: Data(report.payload.utf8)) else {
+                continue
+            }
+            // A report holds while the item can still be playing (its length, else an hour).
+            let horizon = max(info.playbackDuration ?? 3600, 60) - (info.elapsedPlaybackTime ?? 0)
+            guard now.timeIntervalSince(report.at) <= horizon else { continue }
+            let name = names[report.app] ?? report.app
+            list.add(
+                Suggestion(
+                    id: "nowPlaying/\(report.app)", surface: list.surface, kind: .media,
+                    title: info.title ?? name,
+                    subtitle: [info.artist, info.albumTitle].compactMap { $0 }.joined(separator: " — "),
+                    action: .init(type: .play, app: report.app), source: .init(app: report.app), score: 1,
+                    why: [
+                        "playing in \(name) since \(RelativeTimeDescription.ago(now.timeIntervalSince(report.at)))"
+                    ]))
+        }
+    }
+
+    private func triggered(
+        models: ContextModels, now: Date, names: [String: String], into list: inout SuggestionList
+    ) {
+        guard let trigger = models.trigger(at: now) else { return }
+        for suggestion in models.triggers.suggestions(for: trigger, limit: 2, appNames: names) {
+            list.add(
+                Suggestion(
+                    id: SuggestionReference.app(suggestion.app).id, surface: list.surface, kind: .app,
+                    title: names[suggestion.app] ?? suggestion.app,
+                    subtitle: suggestion.lastItem.map { "Play “\($0)”" },
+                    action: .init(type: .play, app: suggestion.app),
+                    source: .init(app: suggestion.app), score: 0.5 + 0.5 * suggestion.score,
+                    why: [suggestion.why]))
+        }
+    }
+
+    private func predicted(
+        models: ContextModels, request: SuggestionRequest, current: [StoredEntry], now: Date,
+        names: [String: String],
+        into list: inout SuggestionList, only include: (String) -> Bool = { _ in true }
+    ) {
+        let context = NextAppContext(
+            at: now, foregroundApp: request.app ?? models.foregroundApp, trigger: models.trigger(at: now),
+            place: models.place, appNames: names)
+        let ranking = models.predictor.predictions(in: context, limit: request.limit * 3)
+        for prediction in ranking.predictions where include(prediction.app) {
+            let activity = current.first { $0.app == prediction.app && $0.isEligibleForPrediction }
+            if let activity, let title = activity.title {
+                list.add(
+                    Suggestion(
+                        id: "activity/\(activity.id)", surface: list.surface, kind: .activity, title: title,
+                        subtitle: names[prediction.app] ?? prediction.app,
+                        action: .init(type: .continue, app: prediction.app, url: activity.url),
+                        source: .init(
+                            app: prediction.app, activityType: activity.activityType, url: activity.url),
+                        score: 0.5 * prediction.score,
+                        why: prediction.why + [
+                            "it is what you were doing in \(names[prediction.app] ?? prediction.app)"
+                        ]))
+            }
+            list.add(
+                Suggestion(
+                    id: SuggestionReference.app(prediction.app).id, surface: list.surface, kind: .app,
+                    title: names[prediction.app] ?? prediction.app,
+                    action: .init(type: .open, app: prediction.app),
+                    source: .init(app: prediction.app), score: 0.5 * prediction.score, why: prediction.why))
+        }
+    }
+}
+
+/// Suggestions in order of appearance, one per identifier and per app-and-kind, up to a limit.
+struct SuggestionList {
+    let surface: Surface
+    let limit: Int
+    private(set) var suggestions: [Suggestion] = []
+    private var seen: Set<String> = []
+
+    init(surface: Surface, limit: Int) {
+        self.surface = surface
+        self.limit = limit
+    }
+
+    mutating func add(_ suggestion: Suggestion) {
+        guard suggestions.count < limit else { return }
+        let key = "\(suggestion.kind.rawValue)|\(suggestion.action.app ?? "")"
+        guard seen.insert(suggestion.id).inserted, seen.insert(key).inserted else { return }
+        var rounded = suggestion
+        rounded.score = (min(max(suggestion.score, 0), 1) * 1000).rounded() / 1000
+        suggestions.append(rounded)
+    }
+}

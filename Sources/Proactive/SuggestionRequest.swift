@@ -1,0 +1,47 @@
+import Foundation
+import ProactiveModel
+
+/// A surface asking what to show, with its context.
+public struct SuggestionRequest: Sendable, Hashable {
+    /// The surface.
+    public var surface: Surface
+    /// The time of the request (default: the engine's clock).
+    public var now: Date?
+    /// The app in the foreground, if the surface knows it.
+    public var app: String?
+    /// The person whose card is shown, for `contactCard` (a phone number, an email address…).
+    public var person: String?
+    /// The most suggestions. Default 5.
+    public var limit: Int = 5
+
+    /// Creates a request for a surface.
+    public init(surface: Surface) { self.surface = surface }
+
+    /// The same request at another time.
+    public func at(_ date: Date?) -> Self {
+        var copy = self
+        copy.now = date
+        return copy
+    }
+
+    /// The same request for a person's card.
+    public func person(_ handle: String?) -> Self {
+        var copy = self
+        copy.person = handle
+        return copy
+    }
+
+    /// The same request with another limit.
+    public func limit(_ limit: Int) -> Self {
+        var copy = self
+        copy.limit = limit
+        return copy
+    }
+
+    /// The same request with a foreground app.
+    public func app(_ bundleIdentifier: String?) -> Self {
+        var copy = self
+        copy.app = bundleIdentifier
+        return copy
+    }
+}

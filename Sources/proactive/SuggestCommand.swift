@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import Proactive
+import ProactiveModel
+
+/// `proactive suggest --surface S [--at T] [--app A] [--person H] [--limit N]`
+struct SuggestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "suggest", abstract: "What a surface shows now, each suggestion with why.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(name: .long, help: "The surface: lockScreen, spotlight, appSwitcher, carPlay or contactCard.")
+    var surface: String
+
+    @Option(name: .long, help: "The app in the foreground.")
+    var app: String?
+
+    @Option(name: .long, help: "The person whose contact card is shown (phone number or email).")
+    var person: String?
+
+    @Option(name: .long, help: "The most suggestions (default 5).")
+    var limit = 5
+
+    func run() throws {
+        guard let surface = Surface(rawValue: surface) else {
+            throw UsageError(
+                message:
+                    "--surface: unknown surface; expected one of \(Surface.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        let engine = try options.openEngine()
+        let request = SuggestionRequest(surface: surface).app(app).person(person).limit(limit).at(
+            try options.date())
+        let suggestions = try engine.suggestions(for: request)
+        if options.json {
+            try Terminal.json(suggestions)
+            return
+        }
+        if suggestions.isEmpty { Terminal.note("nothing to suggest") }
+        for (i, s) in suggestions.enumerated() {
+            Terminal.out(
+                "\(i + 1). \(s.title)\(s.subtitle.map { " — \($0)" } ?? "")  [\(s.kind.rawValue) · \(s.action.type.rawValue) \(s.action.app ?? "")]  \(s.score)"
+            )
+            Terminal.out("   why: \(s.why.joined(separator: "; "))")
+        }
+    }
+}
