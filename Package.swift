@@ -58,13 +58,13 @@ let package = Package(
         .target(
             name: "Proactive",
             dependencies: [
-                "ProactiveModel", "ProactiveText", "ProactiveStore", "ProactiveRanking",
+                "ProactiveModel", "ProactiveText", "ProactiveStore", "ProactiveRanking", "ProactiveMarkup",
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "proactive",
             dependencies: [
-                "Proactive", "ProactiveModel", "ProactiveStore", "ProactiveRanking",
+                "Proactive", "ProactiveModel", "ProactiveStore", "ProactiveRanking", "ProactiveMarkup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),

@@ -92,14 +92,10 @@ enum EntryDrafts {
 
     static func page(
         _ visit: PageVisit, app: String, at date: Date, lifetime: TimeInterval, title: String?,
-        description: String?,
-        address: String?
+        description: String?, address: String?, payload json: String
     ) -> EntryDraft {
-        var stored = visit
-        stored.html = nil
-        stored.title = title
         var draft = EntryDraft(
-            app: app, kind: .page, identityKey: visit.url, donatedAt: date, payload: payload(stored),
+            app: app, kind: .page, identityKey: visit.url, donatedAt: date, payload: json,
             isEligibleForSearch: true,
             indexedText: IndexedText(
                 title: join([title]), description: join([description]), address: join([address])))

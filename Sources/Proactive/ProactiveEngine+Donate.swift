@@ -1,4 +1,5 @@
 import Foundation
+import ProactiveMarkup
 import ProactiveModel
 import ProactiveStore
 import Synchronization
@@ -191,14 +192,39 @@ extension ProactiveEngine {
             receipt.became = "interaction"
             receipt.id = "interaction/\(id)"
         case .pageVisit(let visit):
+            var page = StoredPage(url: visit.url, title: visit.title, description: nil, places: [])
+            if let html = visit.html, !html.isEmpty {
+                let extraction: PageExtraction
+                do {
+                    extraction = try MarkupExtractor().extract(html: html, url: visit.url)
+                } catch {
+                    throw DonationError(
+                        code: error.code == .pageTooLarge ? .tooLarge : .invalidValue, field: "html",
+                        reason: error.message)
+                }
+                page.title = visit.title ?? extraction.title
+                page.description = extraction.description
+                page.places = extraction.places
+            }
+            let addresses = page.places.map { place in
+                [
+                    place.name, place.streetAddress, place.addressText, place.locality, place.region,
+                    place.postalCode, place.country,
+                ]
+                .compactMap { $0 }.joined(separator: " ")
+            }
             let draft = EntryDrafts.page(
-                visit, app: donation.app!, at: at, lifetime: configuration.pageLifetime, title: visit.title,
-                description: nil, address: nil)
+                visit, app: donation.app!, at: at, lifetime: configuration.pageLifetime, title: page.title,
+                description: page.description,
+                address: addresses.isEmpty ? nil : addresses.joined(separator: " "),
+                payload: EntryDrafts.payload(page))
             let result = try tx.upsertEntry(draft)
             receipt.status = result.merged ? .merged : .accepted
             receipt.became = "page"
             receipt.id = "page/\(result.id)"
             receipt.expiresAt = draft.expiresAt
+            let names = page.places.compactMap(\.name)
+            if !names.isEmpty { receipt.places = names }
         case .nowPlaying(let info):
             let payload = EntryDrafts.payload(info)
             try tx.saveNowPlaying(app: donation.app!, at: at, state: info.state.rawValue, payload: payload)

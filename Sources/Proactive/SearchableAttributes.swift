@@ -7,7 +7,7 @@ struct SearchableAttributes {
     var entry: StoredEntry
     var attributeSet: SearchableItemAttributeSet?
     var activity: UserActivity?
-    var page: PageVisit?
+    var page: StoredPage?
 
     init(entry: StoredEntry, decoder: JSONDecoder) {
         self.entry = entry
@@ -17,7 +17,7 @@ struct SearchableAttributes {
         case .activity:
             activity = try? decoder.decode(UserActivity.self, from: data)
             attributeSet = activity?.contentAttributeSet
-        case .page: page = try? decoder.decode(PageVisit.self, from: data)
+        case .page: page = try? decoder.decode(StoredPage.self, from: data)
         }
     }
 
@@ -27,7 +27,7 @@ struct SearchableAttributes {
 
     var keywords: [String] { (activity?.keywords ?? []) + (attributeSet?.keywords ?? []) }
 
-    var description: String? { attributeSet?.contentDescription }
+    var description: String? { attributeSet?.contentDescription ?? page?.description }
 
     var addressParts: [String] {
         let placemark = activity?.mapItem?.placemark

@@ -10,7 +10,7 @@ struct ProactiveCommand: ParsableCommand {
             "An open proactive-suggestions engine: donate what the user does, search it, ask what to suggest.",
         subcommands: [
             DonateCommand.self, SearchCommand.self, DeleteCommand.self, ContinueCommand.self,
-            ClientStateCommand.self, EvaluateCommand.self, SuggestCommand.self,
+            ClientStateCommand.self, EvaluateCommand.self, SuggestCommand.self, ExtractCommand.self,
         ])
 }
 

@@ -99,3 +99,27 @@ import Testing
         #expect((try web.json() as? [String: Any])?["url"] as? String == "https://www.yanksing.com/")
     }
 }
+
+/// `proactive extract`, as a developer checking their page would use it.
+@Suite struct ExtractTests {
+    @Test func printsEntitiesAndPlacesAsJSON() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let html = """
+            <html><head><script type="application/ld+json">
+            {"@context":"https://schema.org","@type":"CafeOrCoffeeShop","name":"Caffè Greco",
+             "address":{"@type":"PostalAddress","streetAddress":"Via dei Condotti 86","addressLocality":"Roma","postalCode":"00187","addressCountry":"IT"},
+             "geo":{"@type":"GeoCoordinates","latitude":"41.9057","longitude":"12.4807"}}
+            </script></head><body></body></html>
+            """
+        let out = try cli.run(["extract", "-"], stdin: html)
+        #expect(out.status == 0, "\(out.stderr)")
+        let json = try #require(try out.json() as? [String: Any])
+        let places = try #require(json["places"] as? [[String: Any]])
+        #expect(places.first?["name"] as? String == "Caffè Greco")
+        #expect(places.first?["locality"] as? String == "Roma")
+        #expect(places.first?["latitude"] as? Double == 41.9057)
+        #expect((json["entities"] as? [[String: Any]])?.isEmpty == false)
+        #expect(try cli.run(["extract", "/nonexistent.html"]).status == 2)
+    }
+}
