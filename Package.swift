@@ -59,6 +59,7 @@ let package = Package(
             name: "Proactive",
             dependencies: [
                 "ProactiveModel", "ProactiveText", "ProactiveStore", "ProactiveRanking", "ProactiveMarkup",
+                "ProactivePhoneNumbers",
             ],
             swiftSettings: swiftSettings),
         .executableTarget(

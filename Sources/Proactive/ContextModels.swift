@@ -33,7 +33,7 @@ struct ContextModels {
     /// The kind under which now-playing reports are kept in the event log.
     static let nowPlayingKind = "nowPlaying"
 
-    init(events: [StoredEvent], interactions: [StoredInteraction], apps: [String: App]) {
+    init(events: [StoredEvent], interactions: [StoredInteraction], apps: [String: App], region: String) {
         enum Item {
             case event(StoredEvent)
             case interaction(StoredInteraction)
@@ -72,7 +72,8 @@ struct ContextModels {
                     continue
                 }
                 for person in interaction.people {
-                    contacts.recordInteraction(person: PersonKey.make(person), app: stored.app, at: stored.at)
+                    contacts.recordInteraction(
+                        person: PersonKey.make(person, region: region), app: stored.app, at: stored.at)
                 }
             }
         }

@@ -14,6 +14,10 @@ public struct EngineConfiguration: Sendable {
     /// Whether an activity's app must have declared itself (an `app` document) before it donates.
     /// Default `true`: an undeclared app's activities are rejected with `unknownApp`.
     public var requiresDeclaredApps = true
+    /// The region whose numbering plan applies to phone numbers written without a country code
+    /// ("06 12 34 56 78" in FR), as an ISO 3166-1 code. Default: the system locale's region,
+    /// else "US".
+    public var phoneRegion: String = Locale.current.region?.identifier ?? "US"
     /// The clock, used when a request gives no time. Default: the system clock.
     public var clock: @Sendable () -> Date = { Date() }
 

@@ -181,7 +181,9 @@ extension ProactiveEngine {
             receipt.id = "batch/\(bundle)"
         case .interaction(let interaction, let activity):
             let bundle = donation.app!
-            let people = interaction.people.map { (key: PersonKey.make($0), displayName: $0.displayName) }
+            let people = interaction.people.map {
+                (key: PersonKey.make($0, region: configuration.phoneRegion), displayName: $0.displayName)
+            }
             let id = try tx.insertInteraction(
                 app: bundle, at: at, kind: interaction.intent.kind.rawValue,
                 direction: interaction.direction.rawValue,

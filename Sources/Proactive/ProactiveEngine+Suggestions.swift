@@ -37,7 +37,7 @@ extension ProactiveEngine {
             let models = ContextModels(
                 events: try tx.events(from: start, to: now),
                 interactions: try tx.interactions(from: start, to: now),
-                apps: apps)
+                apps: apps, region: configuration.phoneRegion)
             return (models, try tx.nowPlaying(), try tx.currentActivities(scope: .system, now: now))
         }
         let names = apps.mapValues(\.name)
@@ -71,7 +71,7 @@ extension ProactiveEngine {
         person: String, models: ContextModels, names: [String: String], now: Date,
         into list: inout SuggestionList
     ) throws {
-        let key = PersonKey.make(handle: person)
+        let key = PersonKey.make(handle: person, region: configuration.phoneRegion)
         let kinds = try store.read { tx in
             try tx.interactions(personKey: key).reduce(into: [String: String]()) { last, interaction in
                 if last[interaction.app] == nil { last[interaction.app] = interaction.kind }

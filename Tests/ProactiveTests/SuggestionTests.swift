@@ -55,6 +55,25 @@ import Testing
         #expect(first.why.first?.contains("home") == true)
     }
 
+    @Test func aPersonIsTheSameWhateverTheNumberFormat() throws {
+        var configuration = EngineConfiguration()
+        configuration.phoneRegion = "FR"
+        configuration.clock = { EngineFixture.t0 }
+        let engine = try ProactiveEngine(store: Store(), configuration: configuration)
+        let docs = [
+            #"{"type":"interaction","app":"com.example.chat","at":"2026-11-20T10:00:00Z","intent":{"kind":"sendMessage","recipients":[{"handle":"+33 6 12 34 56 78","handleType":"phoneNumber"}]}}"#,
+            #"{"type":"interaction","app":"com.example.phone","at":"2026-11-20T11:00:00Z","intent":{"kind":"startVideoCall","recipients":[{"handle":"06.12.34.56.78"}]}}"#,
+            #"{"type":"interaction","app":"com.example.mail","at":"2026-11-20T12:00:00Z","intent":{"kind":"sendMessage","recipients":[{"handle":"Alice.Martin@Example.org","handleType":"emailAddress"}]}}"#,
+        ]
+        try engine.donate(documents: docs.map { Data($0.utf8) })
+        let card = try engine.suggestions(for: SuggestionRequest(surface: .contactCard).person("0612345678"))
+        #expect(Set(card.compactMap(\.action.app)) == ["com.example.chat", "com.example.phone"])
+        #expect(card.first { $0.action.app == "com.example.phone" }?.action.type == .call)
+        let byMail = try engine.suggestions(
+            for: SuggestionRequest(surface: .contactCard).person("alice.martin@example.org"))
+        #expect(byMail.compactMap(\.action.app) == ["com.example.mail"])
+    }
+
     @Test func placeSurfacesAreRefusedClearly() throws {
         let f = try EngineFixture()
         #expect(throws: EngineError.self) { try f.engine.suggestions(for: SuggestionRequest(surface: .maps)) }
