@@ -50,22 +50,20 @@ extension StoreTransaction {
     /// Deletes an app's interactions in the given groups (conversations); returns how many.
     @discardableResult
     public func deleteInteractions(app: String, groupIdentifiers: [String]) throws -> Int {
-        var total = 0
-        for group in groupIdentifiers {
-            try db.execute(
-                sql: "DELETE FROM interaction WHERE app = ? AND groupIdentifier = ?", arguments: [app, group])
-            total += db.changesCount
-        }
-        return total
+        try deleteInteractions(app: app, column: "groupIdentifier", values: groupIdentifiers)
     }
 
     /// Deletes an app's interactions by identifier; returns how many.
     @discardableResult
     public func deleteInteractions(app: String, identifiers: [String]) throws -> Int {
+        try deleteInteractions(app: app, column: "identifier", values: identifiers)
+    }
+
+    private func deleteInteractions(app: String, column: String, values: [String]) throws -> Int {
         var total = 0
-        for identifier in identifiers {
-            try db.execute(
-                sql: "DELETE FROM interaction WHERE app = ? AND identifier = ?", arguments: [app, identifier])
+        let statement = try db.cachedStatement(sql: "DELETE FROM interaction WHERE app = ? AND \(column) = ?")
+        for value in values {
+            try statement.execute(arguments: [app, value])
             total += db.changesCount
         }
         return total
