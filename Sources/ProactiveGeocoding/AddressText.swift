@@ -69,30 +69,23 @@ struct AddressText {
     /// Records tokens shaped like postal codes: runs of ASCII digits with at least four
     /// digits, allowing one inner hyphen ("94105", "1100-053", "01310-200").
     private mutating func collectPostalCodes(in piece: Substring) {
-        var run = ""
+        var run: [UInt8] = []
         func flush() {
-            let trimmed = run.trimming(["-"])
-            if trimmed.count(where: \.isNumber) >= 4, trimmed.count(where: { $0 == "-" }) <= 1 {
-                postalCodeCandidates.append(trimmed)
+            while run.first == UInt8(ascii: "-") { run.removeFirst() }
+            while run.last == UInt8(ascii: "-") { run.removeLast() }
+            let digits = run.count { $0 != UInt8(ascii: "-") }
+            if digits >= 4, run.count - digits <= 1 {
+                postalCodeCandidates.append(String(decoding: run, as: UTF8.self))
             }
-            run = ""
+            run.removeAll(keepingCapacity: true)
         }
-        for character in piece {
-            if character.isASCII && (character.isNumber || character == "-") {
-                run.append(character)
+        for byte in piece.utf8 {
+            if (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") {
+                run.append(byte)
             } else {
                 flush()
             }
         }
         flush()
-    }
-}
-
-extension String {
-    fileprivate func trimming(_ set: Set<Character>) -> String {
-        var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-        return String(slice)
     }
 }

@@ -132,9 +132,17 @@ struct CityMatcher {
         guard let winner = best.values.max(by: { $0.score < $1.score }) else { return [] }
         // Alternatives: other cities matched by the same words, best first.
         let ranked = best.values.filter { $0.window == winner.window }.sorted { $0.score > $1.score }
+        var postalCodes: [String: String?] = [:]
         return ranked.prefix(limit).map { candidate in
             let city = gazetteer.cities[candidate.city]
-            var place = Self.place(for: city, in: gazetteer, postalCode: postalCode(for: city.countryCode))
+            let postalCode: String?
+            if let known = postalCodes[city.countryCode] {
+                postalCode = known
+            } else {
+                postalCode = self.postalCode(for: city.countryCode)
+                postalCodes[city.countryCode] = postalCode
+            }
+            var place = Self.place(for: city, in: gazetteer, postalCode: postalCode)
             if let parent = city.parent {
                 place.subLocality = city.name
                 place.city = gazetteer.cities[Int(parent)].name
@@ -225,10 +233,8 @@ struct CityMatcher {
 
     /// The last postal-code–like token that fits the country's postal pattern.
     private func postalCode(for countryCode: String) -> String? {
-        guard let pattern = gazetteer.formats[countryCode]?.postalCodePattern,
-            let regex = try? Regex(pattern)
-        else { return nil }
-        return text.postalCodeCandidates.last { (try? regex.wholeMatch(in: $0)) != nil }
+        guard !text.postalCodeCandidates.isEmpty else { return nil }
+        return text.postalCodeCandidates.last { gazetteer.isPostalCode($0, of: countryCode) }
     }
 
     /// The answer for a gazetteer city.

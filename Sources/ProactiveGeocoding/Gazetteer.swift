@@ -26,6 +26,8 @@ final class Gazetteer: Sendable {
     let admin1KeyedCountries: Set<String>
     /// Reverse-geocoding grid.
     let grid: GazetteerGrid
+    /// Compiled postal-code patterns by ISO code, anchored to match a whole code.
+    let postalCodePatterns: [String: NSRegularExpression]
 
     /// A subdivision designated by a name or key.
     struct RegionReference: Sendable, Hashable {
@@ -165,6 +167,14 @@ final class Gazetteer: Sendable {
         self.regionIndex = regionIndex
         self.admin1KeyedCountries = admin1KeyedCountries
         self.grid = GazetteerGrid(cities: cities)
+        var postalCodePatterns: [String: NSRegularExpression] = [:]
+        for (iso, format) in formats {
+            guard let pattern = format.postalCodePattern,
+                let regex = try? NSRegularExpression(pattern: "^(?:\(pattern))$", options: [.caseInsensitive])
+            else { continue }
+            postalCodePatterns[iso] = regex
+        }
+        self.postalCodePatterns = postalCodePatterns
     }
 
     /// The records of a TSV resource: lines not starting with `#`, split on tabs.
@@ -196,6 +206,13 @@ final class Gazetteer: Sendable {
     /// The country a name, alias or code designates.
     func country(named name: String) -> Country? {
         countryIndex[GazetteerKey.fold(name)].map { countries[$0] }
+    }
+
+    /// Whether `code` is a whole postal code of the country.
+    func isPostalCode(_ code: String, of isoCode: String) -> Bool {
+        guard let regex = postalCodePatterns[isoCode] else { return false }
+        let range = NSRange(code.startIndex..<code.endIndex, in: code)
+        return regex.firstMatch(in: code, options: [], range: range) != nil
     }
 
     /// The address format of a country, or the default one.

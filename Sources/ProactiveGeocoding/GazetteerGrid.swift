@@ -47,19 +47,23 @@ struct GazetteerGrid: Sendable {
         row(latitude) * columns + column(longitude)
     }
 
-    /// The index of the city nearest to `coordinate` and its distance in meters.
-    func nearest(to coordinate: Coordinate) -> (index: Int, distance: Double)? {
+    /// The index of the city nearest to `coordinate` and its distance in meters, if one is
+    /// within `maximumDistance`.
+    func nearest(to coordinate: Coordinate, within maximumDistance: Double = .infinity) -> (
+        index: Int, distance: Double
+    )? {
         guard !cityIndices.isEmpty else { return nil }
         let centerRow = Self.row(coordinate.latitude)
         let centerColumn = Self.column(coordinate.longitude)
         var best: (index: Int, distance: Double)?
         for ring in 0...Self.columns / 2 {
-            if let best, ring >= 2 {
+            if ring >= 2 {
                 // Every cell of this ring is at least (ring - 1) cells away in latitude or in
                 // longitude; a longitude cell is narrowest at the highest latitude it spans.
                 let highest = min(abs(coordinate.latitude) + Double(ring), 90) * Double.pi / 180
                 let cellMeters = 111_195.0 * Swift.max(cos(highest), 0)
-                if Double(ring - 1) * cellMeters > best.distance { break }
+                let bound = Double(ring - 1) * cellMeters
+                if bound > min(best?.distance ?? .infinity, maximumDistance) { break }
             }
             for rowOffset in -ring...ring {
                 let row = centerRow + rowOffset
@@ -79,6 +83,7 @@ struct GazetteerGrid: Sendable {
                 }
             }
         }
+        guard let best, best.distance <= maximumDistance else { return nil }
         return best
     }
 

@@ -18,6 +18,53 @@ enum GazetteerKey {
     /// The key of `text`.
     static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text) }
+        if let folded = foldLatinAndHan(text) { return folded }
+        return foldUnicode(text)
+    }
+
+    /// Folds of U+00C0...U+024F (Latin-1 letters and Latin Extended-A and B), computed once
+    /// with ``foldUnicode(_:)``; an empty fold marks a separator (× and ÷).
+    private static let latinFolds: [String] = (0xC0...0x24F).map { value in
+        foldUnicode(String(Unicode.Scalar(UInt32(value))!))
+    }
+
+    /// The fast path for text in ASCII, Latin-1, Latin Extended and Han with common
+    /// punctuation; `nil` when the text has other characters.
+    private static func foldLatinAndHan(_ text: String) -> String? {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(value)
+                let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte
+                if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
+                    appendWord(CollectionOfOne(Unicode.Scalar(lower)), to: &out, pendingSpace: &pendingSpace)
+                } else {
+                    pendingSpace = true
+                }
+            } else if value >= 0xC0 && value <= 0x24F {
+                let folded = latinFolds[Int(value) - 0xC0]
+                if folded.isEmpty {
+                    pendingSpace = true
+                } else {
+                    appendWord(folded.unicodeScalars, to: &out, pendingSpace: &pendingSpace)
+                }
+            } else if (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value) {
+                appendWord(CollectionOfOne(scalar), to: &out, pendingSpace: &pendingSpace)
+            } else if (0x2000...0x206F).contains(value) || (0x3000...0x303F).contains(value) || value == 0xA0
+                || value == 0xB7
+            {
+                pendingSpace = true  // general and CJK punctuation, no-break space, middle dot
+            } else {
+                return nil
+            }
+        }
+        return String(out)
+    }
+
+    /// The general path: lowercase, map, decompose, drop marks, keep letters and digits.
+    static func foldUnicode(_ text: String) -> String {
         var mapped = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             if let replacement = letterMap[scalar] {

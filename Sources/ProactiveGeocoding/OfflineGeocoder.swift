@@ -68,8 +68,9 @@ public struct OfflineGeocoder: Geocoder {
             throw GeocodingError(
                 code: .invalidCoordinate, message: "latitude must be in -90...90 and longitude in -180...180")
         }
-        guard let (index, distance) = gazetteer.grid.nearest(to: coordinate),
-            distance <= maximumReverseDistanceMeters
+        guard
+            let (index, distance) = gazetteer.grid.nearest(
+                to: coordinate, within: maximumReverseDistanceMeters)
         else { return nil }
         let nearest = gazetteer.cities[index]
         guard let parentIndex = nearest.parent else {
