@@ -184,14 +184,16 @@ let learned = LearnedPlaces()
 var learnedQueries: [String] = []
 for index in 0..<100_000 {
     let city = focus[index % focus.count]
+    // Streets named after other cities: a large, realistic vocabulary.
+    let street = cities[Int.random(in: 0..<cities.count, using: &random)].name + " Street"
+    let number = "\(Int.random(in: 1...300, using: &random))"
     let place = LearnedPlaces.Place(
         name: "Place \(index)",
         address: PostalAddress(
-            subThoroughfare: "\(index % 500 + 1)", thoroughfare: "Street \(index / 500)", city: city.name,
-            isoCountryCode: city.country),
+            subThoroughfare: number, thoroughfare: street, city: city.name, isoCountryCode: city.country),
         coordinate: Coordinate(latitude: city.latitude, longitude: city.longitude))
     try learned.learn(place)
-    if index % 5 == 0 { learnedQueries.append("\(index % 500 + 1) Street \(index / 500), \(city.name)") }
+    if index % 5 == 0 { learnedQueries.append("\(number) \(street), \(city.name)") }
 }
 measure("learned places (100k), by address", learnedQueries) {
     (try? learned.places(for: GeocodingQuery($0)))?.first?.source == .learned

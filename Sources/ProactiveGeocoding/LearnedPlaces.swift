@@ -39,7 +39,8 @@ public final class LearnedPlaces: Geocoder {
         var entries: [Entry] = []
         /// Name + address key → entry, so learning a place again updates it.
         var byKey: [String: Int] = [:]
-        /// A distinctive word of each entry (its longest street word, or its name) → entries.
+        /// A distinctive key of each entry (see ``LearnedPlaces/anchor(number:streetWords:nameKey:addressWords:)``),
+        /// and its name → entries.
         var byAnchor: [String: [Int]] = [:]
         /// 0.01° cells → entries, for reverse geocoding.
         var byCell: [Int64: [Int]] = [:]
@@ -83,10 +84,9 @@ public final class LearnedPlaces: Geocoder {
         }
         let key = nameKey + "\u{1F}" + addressWords.sorted().joined(separator: " ")
         let hasStreet = !Self.words(place.address.thoroughfare).isEmpty
-        let anchor =
-            Self.words(place.address.thoroughfare).max { $0.count < $1.count }
-            ?? (nameKey.isEmpty ? nil : nameKey)
-            ?? addressWords.max { $0.count < $1.count }!
+        let anchor = Self.anchor(
+            number: Self.words(place.address.subThoroughfare).first,
+            streetWords: Self.words(place.address.thoroughfare), nameKey: nameKey, addressWords: addressWords)
         let entry = Entry(place: place, nameKey: nameKey, addressWords: addressWords, hasStreet: hasStreet)
         state.withLock { state in
             if let existing = state.byKey[key] {
@@ -128,7 +128,15 @@ public final class LearnedPlaces: Geocoder {
         let hasAddress = !queryWords.isEmpty
         let matches: [(Entry, Int)] = state.withLock { state in
             var candidates = Set<Int>()
-            for word in queryWords { candidates.formUnion(state.byAnchor[word] ?? []) }
+            let numbers = queryWords.filter {
+                $0.unicodeScalars.contains { $0.properties.numericType != nil }
+            }
+            for word in queryWords {
+                candidates.formUnion(state.byAnchor[word] ?? [])
+                for number in numbers where number != word {
+                    candidates.formUnion(state.byAnchor[number + "|" + word] ?? [])
+                }
+            }
             if !nameKey.isEmpty { candidates.formUnion(state.byAnchor[nameKey] ?? []) }
             var found: [(Entry, Int)] = []
             for index in candidates {
@@ -189,6 +197,35 @@ public final class LearnedPlaces: Geocoder {
             postalCode: place.address.postalCode,
             match: .place, source: .learned, distanceMeters: distance)
     }
+
+    /// The word an entry is indexed under: its house number with its longest street word
+    /// ("101|spear": selective even when thousands of places share a street name), else the
+    /// longest street word, the name, or the longest address word.
+    private static func anchor(
+        number: String?, streetWords: [String], nameKey: String, addressWords: Set<String>
+    )
+        -> String
+    {
+        let distinctive = streetWords.filter { !streetTypeWords.contains($0) }
+        let longestStreetWord = (distinctive.isEmpty ? streetWords : distinctive).max { $0.count < $1.count }
+        if let number, let longestStreetWord, number != longestStreetWord {
+            return number + "|" + longestStreetWord
+        }
+        if let longestStreetWord { return longestStreetWord }
+        if !nameKey.isEmpty { return nameKey }
+        return addressWords.max { $0.count < $1.count } ?? ""
+    }
+
+    /// Folded street-type words in the supported languages, too common to index a place by.
+    static let streetTypeWords: Set<String> = [
+        "street", "st", "road", "rd", "avenue", "ave", "av", "boulevard", "blvd", "lane", "ln", "drive", "dr",
+        "way", "place", "pl", "court", "ct", "square", "sq", "rue", "bd", "allee", "chemin", "impasse",
+        "quai", "route", "via", "viale", "piazza", "corso", "largo", "vicolo", "strada", "rua", "avenida",
+        "praca", "travessa", "estrada", "alameda", "rodovia", "strasse", "str", "weg", "platz",
+        "gasse", "ring", "damm", "ufer", "de", "du", "des", "la", "le", "di", "del", "della", "da", "do",
+        "dos",
+        "das", "der", "den", "the", "of", "路", "街", "道", "大道", "巷", "弄", "段",
+    ]
 
     private static func words(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
