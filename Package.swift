@@ -59,13 +59,14 @@ let package = Package(
             name: "Proactive",
             dependencies: [
                 "ProactiveModel", "ProactiveText", "ProactiveStore", "ProactiveRanking", "ProactiveMarkup",
-                "ProactivePhoneNumbers",
+                "ProactivePhoneNumbers", "ProactiveGeocoding",
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "proactive",
             dependencies: [
                 "Proactive", "ProactiveModel", "ProactiveStore", "ProactiveRanking", "ProactiveMarkup",
+                "ProactiveGeocoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
