@@ -83,7 +83,7 @@ let package = Package(
             name: "MarkupBenchmark", dependencies: ["ProactiveMarkup"],
             path: "Benchmarks/MarkupBenchmark", exclude: ["extruct_baseline.py"], swiftSettings: swiftSettings),
         .executableTarget(
-            name: "GeocodingBenchmark", dependencies: ["ProactiveGeocoding", "ProactivePhoneNumbers"],
+            name: "GeocodingBenchmark", dependencies: ["ProactiveGeocoding", "ProactivePhoneNumbers", "ProactiveModel"],
             path: "Benchmarks/GeocodingBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
             name: "NextAppBenchmark", dependencies: ["ProactiveRanking"],
@@ -97,7 +97,7 @@ let package = Package(
             name: "ProactivePhoneNumbersTests", dependencies: ["ProactivePhoneNumbers"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "ProactiveGeocodingTests", dependencies: ["ProactiveGeocoding"], swiftSettings: swiftSettings),
+            name: "ProactiveGeocodingTests", dependencies: ["ProactiveGeocoding", "ProactiveModel"], swiftSettings: swiftSettings),
         .testTarget(name: "ProactiveRankingTests", dependencies: ["ProactiveRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "ProactiveStoreTests", dependencies: ["ProactiveStore"], swiftSettings: swiftSettings),
         .testTarget(name: "ProactiveTests", dependencies: ["Proactive", "ProactiveStore", "ProactiveModel"], swiftSettings: swiftSettings),

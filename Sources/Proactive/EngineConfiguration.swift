@@ -9,6 +9,11 @@ public struct EngineConfiguration: Sendable {
     public var defaultItemLifetime: TimeInterval = SearchableItem.defaultLifetime
     /// How long a visited page stays suggested and searchable. Default 30 days.
     public var pageLifetime: TimeInterval = 30 * 24 * 3600
+    /// How fast a place fades from location suggestions: its score halves every this long.
+    /// Default 6 hours, so a place seen now beats one seen yesterday.
+    public var placeHalfLife: TimeInterval = 6 * 3600
+    /// How far back places are suggested from. Default 7 days.
+    public var placeWindow: TimeInterval = 7 * 24 * 3600
     /// How long context events are kept in the event log. Default 90 days.
     public var eventRetention: TimeInterval = 90 * 24 * 3600
     /// Whether an activity's app must have declared itself (an `app` document) before it donates.

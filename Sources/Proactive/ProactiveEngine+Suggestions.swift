@@ -5,10 +5,10 @@ import ProactiveStore
 import Synchronization
 
 extension ProactiveEngine {
-    /// The surfaces answered from learned context (apps, media, people). Place surfaces (maps,
-    /// QuickType, Siri) need the place pipeline and are not part of this build.
+    /// The surfaces this build answers. QuickType and Siri (text and assistant requests about
+    /// places) are not part of it yet.
     public static let contextSurfaces: Set<Surface> = [
-        .lockScreen, .spotlight, .appSwitcher, .carPlay, .contactCard,
+        .lockScreen, .spotlight, .appSwitcher, .carPlay, .contactCard, .maps,
     ]
 
     /// What a surface should show now, each suggestion with its reason.
@@ -17,13 +17,17 @@ extension ProactiveEngine {
     ///   (headphones, Bluetooth, car, arriving home or at work) with its last item; then the
     ///   apps (and their current activities eligible for prediction) the user will open next.
     /// - `spotlight` (before typing), `appSwitcher`: the apps and activities predicted next.
-    /// - `carPlay`: the media app for the car first, then predicted media and routing apps.
+    /// - `carPlay`: the media app for the car first, destinations, then predicted media and
+    ///   routing apps.
+    /// - `maps`: destinations: places seen in donations, freshest and most seen first.
+    /// - `appSwitcher` also offers "Get directions to …" through each routing app and "Get a
+    ///   ride to …" through ride-share-only apps for the place seen last.
     /// - `contactCard` (`person`): the apps used with that person, the usual (or picked) first.
     public func suggestions(for request: SuggestionRequest) throws -> [Suggestion] {
         guard Self.contextSurfaces.contains(request.surface) else {
             throw EngineError(
                 .invalidRequest,
-                "surface \(request.surface.rawValue) needs place suggestions, which this build does not provide; "
+                "surface \(request.surface.rawValue) needs text and assistant suggestions about places, which this build does not provide; "
                     + "available: \(Self.contextSurfaces.map(\.rawValue).sorted().joined(separator: ", "))",
                 parameter: "surface")
         }
@@ -55,16 +59,107 @@ extension ProactiveEngine {
             triggered(models: models, now: now, names: names, into: &builder)
             predicted(
                 models: models, request: request, current: current, now: now, names: names, into: &builder)
+        case .maps:
+            try destinations(now: now, apps: apps, request: request, limit: request.limit, into: &builder)
         case .carPlay:
             triggered(models: models, now: now, names: names, into: &builder)
+            try destinations(now: now, apps: apps, request: request, limit: 3, into: &builder)
             predicted(
                 models: models, request: request, current: current, now: now, names: names, into: &builder,
                 only: { apps[$0]?.isMediaApp == true || apps[$0]?.directionsModes.isEmpty == false })
+        case .appSwitcher:
+            try routes(now: now, apps: apps, request: request, into: &builder)
+            predicted(
+                models: models, request: request, current: current, now: now, names: names, into: &builder)
         default:
             predicted(
                 models: models, request: request, current: current, now: now, names: names, into: &builder)
         }
         return builder.suggestions
+    }
+
+    /// Places seen in donations within the place window, ranked.
+    func rankedPlaces(now: Date) throws -> [RankedPlace] {
+        let decoder = DonationCoding.makeDecoder()
+        let entries = try store.read { tx in
+            try tx.entries(
+                scope: .system, since: now.addingTimeInterval(-configuration.placeWindow), now: now,
+                limit: 2000)
+        }
+        let sightings = entries.filter { $0.donatedAt <= now }.flatMap { entry in
+            PlaceCatalog.sightings(
+                in: entry, attributes: SearchableAttributes(entry: entry, decoder: decoder),
+                phoneRegion: configuration.phoneRegion)
+        }
+        return PlaceCatalog.rank(sightings, now: now, halfLife: configuration.placeHalfLife)
+    }
+
+    private func placeWhy(_ ranked: RankedPlace, now: Date) -> [String] {
+        var why = ranked.sightings.prefix(3).enumerated().map { index, sighting in
+            let host = sighting.url.flatMap { URL(string: $0)?.host }
+            return "\(index == 0 ? "viewed" : "also seen") in \(displayName(ofApp: sighting.app))"
+                + (host.map { " (\($0))" } ?? "") + " "
+                + RelativeTimeDescription.ago(now.timeIntervalSince(sighting.seenAt))
+        }
+        if ranked.place.coordinate == nil { why.append("no coordinates: the address could not be located") }
+        return why
+    }
+
+    private func directionsURL(to place: Place) -> String {
+        DirectionsRequest(
+            destination: .init(
+                name: place.name, address: place.postalAddress, coordinate: place.coordinate,
+                phoneNumber: place.phoneNumbers.first)
+        ).url.absoluteString
+    }
+
+    private func destinations(
+        now: Date, apps: [String: App], request: SuggestionRequest, limit: Int,
+        into list: inout SuggestionList
+    ) throws {
+        let router = apps.values.filter(\.supportsDirections).sorted {
+            $0.bundleIdentifier < $1.bundleIdentifier
+        }.first
+        for ranked in try rankedPlaces(now: now).prefix(limit) {
+            let source = ranked.sightings[0]
+            list.add(
+                Suggestion(
+                    id: "place/\(source.entryID)", surface: list.surface, kind: .place,
+                    title: ranked.place.name,
+                    subtitle: ranked.place.formattedAddress,
+                    action: .init(
+                        type: .directions, app: router?.bundleIdentifier, url: directionsURL(to: ranked.place)
+                    ),
+                    source: .init(app: source.app, activityType: source.activityType, url: source.url),
+                    score: 0.3 + 0.7 * min(ranked.score, 1), why: placeWhy(ranked, now: now),
+                    place: ranked.place))
+        }
+    }
+
+    private func routes(
+        now: Date, apps: [String: App], request: SuggestionRequest, into list: inout SuggestionList
+    ) throws {
+        guard let ranked = try rankedPlaces(now: now).first, ranked.sightings[0].supportsNavigation,
+            now.timeIntervalSince(ranked.sightings[0].seenAt) <= configuration.placeHalfLife
+        else { return }
+        let source = ranked.sightings[0]
+        let url = directionsURL(to: ranked.place)
+        for app in apps.values.sorted(by: { $0.bundleIdentifier < $1.bundleIdentifier })
+        where !app.directionsModes.isEmpty {
+            let ride = app.isRideShareOnly
+            let title = GeneratedText.format(
+                ride ? GeneratedText.ride : GeneratedText.directions, ranked.place.name,
+                locale: request.locale)
+            list.add(
+                Suggestion(
+                    id: "place/\(source.entryID)/\(app.bundleIdentifier)", surface: list.surface,
+                    kind: .place, title: title,
+                    subtitle: app.name,
+                    action: .init(type: ride ? .ride : .directions, app: app.bundleIdentifier, url: url),
+                    source: .init(app: source.app, activityType: source.activityType, url: source.url),
+                    score: 0.3 + 0.7 * min(ranked.score, 1), why: placeWhy(ranked, now: now),
+                    place: ranked.place))
+        }
     }
 
     private func contactCard(
@@ -181,7 +276,12 @@ struct SuggestionList {
 
     mutating func add(_ suggestion: Suggestion) {
         guard suggestions.count < limit else { return }
-        let key = "\(suggestion.kind.rawValue)|\(suggestion.action.app ?? "")"
+        // One suggestion per app and kind (an app suggested twice says nothing new); places are
+        // distinct by their title.
+        let key =
+            suggestion.kind == .place
+            ? "place|\(suggestion.title)|\(suggestion.action.app ?? "")"
+            : "\(suggestion.kind.rawValue)|\(suggestion.action.app ?? "")"
         guard seen.insert(suggestion.id).inserted, seen.insert(key).inserted else { return }
         var rounded = suggestion
         rounded.score = (min(max(suggestion.score, 0), 1) * 1000).rounded() / 1000

@@ -13,6 +13,8 @@ public struct SuggestionRequest: Sendable, Hashable {
     public var person: String?
     /// The most suggestions. Default 5.
     public var limit: Int = 5
+    /// The language of generated text ("fr-FR", "zh-TW"…). Default: the system locale.
+    public var locale: String?
 
     /// Creates a request for a surface.
     public init(surface: Surface) { self.surface = surface }
@@ -35,6 +37,13 @@ public struct SuggestionRequest: Sendable, Hashable {
     public func limit(_ limit: Int) -> Self {
         var copy = self
         copy.limit = limit
+        return copy
+    }
+
+    /// The same request in another language.
+    public func locale(_ identifier: String?) -> Self {
+        var copy = self
+        copy.locale = identifier
         return copy
     }
 

@@ -8,7 +8,7 @@ public struct PostalAddress: Sendable, Hashable, Codable {
     public var subThoroughfare: String?
     /// The street name, like `thoroughfare` ("Spear St").
     public var thoroughfare: String?
-    /// Additional street lines (suite, building, floor), if any.
+    /// The neighbourhood or district within the city, like `CNPostalAddress.subLocality`.
     public var subLocality: String?
     /// The city, like `locality` or the attribute set's `city`.
     public var city: String?

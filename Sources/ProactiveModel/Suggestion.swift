@@ -63,11 +63,13 @@ public struct Suggestion: Sendable, Hashable, Codable {
     public var score: Double
     /// Why it is suggested, in words.
     public var why: [String]
+    /// The place, for place suggestions.
+    public var place: Place?
 
     /// Creates a suggestion.
     public init(
         id: String, surface: Surface, kind: Kind, title: String, subtitle: String? = nil, action: Action,
-        insertText: String? = nil, source: Source, score: Double, why: [String]
+        insertText: String? = nil, source: Source, score: Double, why: [String], place: Place? = nil
     ) {
         self.id = id
         self.surface = surface
@@ -79,10 +81,11 @@ public struct Suggestion: Sendable, Hashable, Codable {
         self.source = source
         self.score = score
         self.why = why
+        self.place = place
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, surface, kind, title, subtitle, action, insertText, source, score, why
+        case id, surface, kind, title, subtitle, action, insertText, source, score, why, place
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -97,5 +100,6 @@ public struct Suggestion: Sendable, Hashable, Codable {
         try c.encode(source, forKey: .source)
         try c.encode(score, forKey: .score)
         try c.encode(why, forKey: .why)
+        try c.encodeIfPresent(place, forKey: .place)
     }
 }

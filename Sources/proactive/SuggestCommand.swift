@@ -10,7 +10,8 @@ struct SuggestCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(name: .long, help: "The surface: lockScreen, spotlight, appSwitcher, carPlay or contactCard.")
+    @Option(
+        name: .long, help: "The surface: lockScreen, spotlight, appSwitcher, carPlay, maps or contactCard.")
     var surface: String
 
     @Option(name: .long, help: "The app in the foreground.")
@@ -30,8 +31,8 @@ struct SuggestCommand: ParsableCommand {
             )
         }
         let engine = try options.openEngine()
-        let request = SuggestionRequest(surface: surface).app(app).person(person).limit(limit).at(
-            try options.date())
+        let request = SuggestionRequest(surface: surface).app(app).person(person).limit(limit)
+            .at(try options.date()).locale(options.locale)
         let suggestions = try engine.suggestions(for: request)
         if options.json {
             try Terminal.json(suggestions)
