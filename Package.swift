@@ -21,7 +21,7 @@ let package = Package(
     targets: [
         // MARK: Pure value types and text processing
         .target(name: "ProactiveModel", swiftSettings: swiftSettings),
-        .target(name: "ProactiveText", swiftSettings: swiftSettings),
+        .target(name: "ProactiveText", resources: [.copy("Resources")], swiftSettings: swiftSettings),
 
         // MARK: Web markup (libxml2's HTML parser)
         .systemLibrary(

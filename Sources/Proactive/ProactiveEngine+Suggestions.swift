@@ -5,10 +5,10 @@ import ProactiveStore
 import Synchronization
 
 extension ProactiveEngine {
-    /// The surfaces this build answers. QuickType and Siri (text and assistant requests about
-    /// places) are not part of it yet.
+    /// The surfaces this build answers. Siri (assistant requests about places) is not part of
+    /// it yet.
     public static let contextSurfaces: Set<Surface> = [
-        .lockScreen, .spotlight, .appSwitcher, .carPlay, .contactCard, .maps,
+        .lockScreen, .spotlight, .appSwitcher, .carPlay, .contactCard, .maps, .quickType,
     ]
 
     /// What a surface should show now, each suggestion with its reason.
@@ -27,7 +27,7 @@ extension ProactiveEngine {
         guard Self.contextSurfaces.contains(request.surface) else {
             throw EngineError(
                 .invalidRequest,
-                "surface \(request.surface.rawValue) needs text and assistant suggestions about places, which this build does not provide; "
+                "surface \(request.surface.rawValue) needs assistant requests about places, which this build does not answer yet; "
                     + "available: \(Self.contextSurfaces.map(\.rawValue).sorted().joined(separator: ", "))",
                 parameter: "surface")
         }
@@ -59,6 +59,8 @@ extension ProactiveEngine {
             triggered(models: models, now: now, names: names, into: &builder)
             predicted(
                 models: models, request: request, current: current, now: now, names: names, into: &builder)
+        case .quickType:
+            try quickType(request, now: now, into: &builder)
         case .maps:
             try destinations(now: now, apps: apps, request: request, limit: request.limit, into: &builder)
         case .carPlay:
@@ -277,11 +279,13 @@ struct SuggestionList {
     mutating func add(_ suggestion: Suggestion) {
         guard suggestions.count < limit else { return }
         // One suggestion per app and kind (an app suggested twice says nothing new); places are
-        // distinct by their title.
-        let key =
-            suggestion.kind == .place
-            ? "place|\(suggestion.title)|\(suggestion.action.app ?? "")"
-            : "\(suggestion.kind.rawValue)|\(suggestion.action.app ?? "")"
+        // distinct by their title and text by what it inserts.
+        let key: String =
+            switch suggestion.kind {
+            case .place: "place|\(suggestion.title)|\(suggestion.action.app ?? "")"
+            case .text: "text|\(suggestion.insertText ?? suggestion.title)"
+            default: "\(suggestion.kind.rawValue)|\(suggestion.action.app ?? "")"
+            }
         guard seen.insert(suggestion.id).inserted, seen.insert(key).inserted else { return }
         var rounded = suggestion
         rounded.score = (min(max(suggestion.score, 0), 1) * 1000).rounded() / 1000

@@ -13,6 +13,10 @@ public struct SuggestionRequest: Sendable, Hashable {
     public var person: String?
     /// The most suggestions. Default 5.
     public var limit: Int = 5
+    /// The content type of the field being typed in, for `quickType` (`nil`: a plain field).
+    public var contentType: TextContentType?
+    /// The text typed so far, for `quickType`.
+    public var text: String?
     /// The language of generated text ("fr-FR", "zh-TW"…). Default: the system locale.
     public var locale: String?
 
@@ -37,6 +41,14 @@ public struct SuggestionRequest: Sendable, Hashable {
     public func limit(_ limit: Int) -> Self {
         var copy = self
         copy.limit = limit
+        return copy
+    }
+
+    /// The same request for a keyboard: the field's content type and what was typed.
+    public func typing(_ text: String?, in contentType: TextContentType? = nil) -> Self {
+        var copy = self
+        copy.text = text
+        copy.contentType = contentType
         return copy
     }
 

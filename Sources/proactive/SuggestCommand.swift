@@ -20,6 +20,16 @@ struct SuggestCommand: ParsableCommand {
     @Option(name: .long, help: "The person whose contact card is shown (phone number or email).")
     var person: String?
 
+    @Option(
+        name: .long,
+        help:
+            "For quickType: the field's content type (location, fullStreetAddress, addressCityAndState, telephoneNumber…)."
+    )
+    var contentType: String?
+
+    @Option(name: .long, help: "For quickType: the text typed so far.")
+    var text: String?
+
     @Option(name: .long, help: "The most suggestions (default 5).")
     var limit = 5
 
@@ -30,9 +40,19 @@ struct SuggestCommand: ParsableCommand {
                     "--surface: unknown surface; expected one of \(Surface.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
+        var type: TextContentType?
+        if let contentType {
+            guard let parsed = TextContentType(rawValue: contentType) else {
+                throw UsageError(
+                    message:
+                        "--content-type: unknown content type; expected one of \(TextContentType.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            type = parsed
+        }
         let engine = try options.openEngine()
         let request = SuggestionRequest(surface: surface).app(app).person(person).limit(limit)
-            .at(try options.date()).locale(options.locale)
+            .at(try options.date()).locale(options.locale).typing(text, in: type)
         let suggestions = try engine.suggestions(for: request)
         if options.json {
             try Terminal.json(suggestions)

@@ -137,3 +137,70 @@ import Testing
         #expect((first["source"] as? [String: Any])?["url"] as? String == "https://www.daenzo.it/")
     }
 }
+
+/// Story 1, steps 3 and 4: the keyboard offers the place after a phrase that announces one, in
+/// every supported language, and the right field of it for each content type.
+@Suite struct QuickTypeTests {
+    static let phrases = [
+        "Meet me at ", "See you at ", "Rendez-vous à ", "On se retrouve au ", "Ci vediamo a ",
+        "Ci vediamo da ",
+        "Me encontre no ", "Nos vemos na ", "Treffen wir uns im ", "Wir sehen uns in ", "我們在", "我们在",
+    ]
+
+    static func donate(_ cli: CLI) throws {
+        let documents = """
+            {"type":"app","bundleIdentifier":"com.example.reviews","name":"Yummy Reviews","activityTypes":["com.example.reviews.restaurant"]}
+            {"type":"activity","app":"com.example.reviews","at":"2026-11-21T12:00:00Z","current":true,"activityType":"com.example.reviews.restaurant","title":"Yank Sing","isEligibleForPrediction":true,"mapItem":{"name":"Yank Sing","phoneNumber":"(415) 781-1111","placemark":{"latitude":37.7923,"longitude":-122.3928,"subThoroughfare":"101","thoroughfare":"Spear St","locality":"San Francisco","administrativeArea":"CA","postalCode":"94105","country":"United States","isoCountryCode":"US"}}}
+            {"type":"interaction","app":"com.example.chat","at":"2026-11-21T11:00:00Z","intent":{"kind":"sendMessage","recipients":[{"displayName":"Alice Martin","handle":"alice@example.org","handleType":"emailAddress"}]}}
+            """
+        #expect(try cli.run(["donate", "-"], stdin: documents).status == 0)
+    }
+
+    @Test(arguments: phrases)
+    func aPhraseAnnouncingAPlaceOffersIt(_ phrase: String) throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try Self.donate(cli)
+        let out = try cli.run([
+            "suggest", "--json", "--surface", "quickType", "--text", phrase, "--at", "2026-11-21T12:01:00Z",
+        ])
+        let list = try #require(try out.json() as? [[String: Any]])
+        #expect(list.first?["insertText"] as? String == "Yank Sing, 101 Spear St, San Francisco, CA 94105")
+        #expect((list.first?["action"] as? [String: Any])?["type"] as? String == "insertText")
+    }
+
+    @Test func onlyAtTheEndOfAnAnnouncementAndFilteredByWhatIsTyped() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try Self.donate(cli)
+        func offers(_ text: String) throws -> [String] {
+            let out = try cli.run([
+                "suggest", "--json", "--surface", "quickType", "--text", text, "--at", "2026-11-21T12:01:00Z",
+            ])
+            return (try out.json() as? [[String: Any]] ?? []).compactMap { $0["insertText"] as? String }
+        }
+        #expect(try offers("Meet me at Ya") == ["Yank Sing, 101 Spear St, San Francisco, CA 94105"])
+        #expect(try offers("Meet me at Zu").isEmpty)
+        #expect(try offers("Hello, how are you?").isEmpty)
+        #expect(try offers("Meet me at noon. Thanks!").isEmpty)
+    }
+
+    @Test(arguments: [
+        ("fullStreetAddress", "101 Spear St, San Francisco, CA 94105"),
+        ("addressCityAndState", "San Francisco, CA"),
+        ("telephoneNumber", "(415) 781-1111"), ("location", "Yank Sing"), ("postalCode", "94105"),
+        ("emailAddress", "alice@example.org"), ("givenName", "Alice"), ("familyName", "Martin"),
+    ])
+    func eachContentTypeGetsItsField(contentType: String, expected: String) throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try Self.donate(cli)
+        let out = try cli.run([
+            "suggest", "--json", "--surface", "quickType", "--content-type", contentType, "--at",
+            "2026-11-21T12:01:00Z",
+        ])
+        let list = try #require(try out.json() as? [[String: Any]])
+        #expect(list.first?["insertText"] as? String == expected)
+        #expect(try cli.run(["suggest", "--surface", "quickType", "--content-type", "shoeSize"]).status == 2)
+    }
+}
