@@ -76,7 +76,7 @@ import Testing
 
     @Test func placeSurfacesAreRefusedClearly() throws {
         let f = try EngineFixture()
-        #expect(throws: EngineError.self) { try f.engine.suggestions(for: SuggestionRequest(surface: .quickType)) }
+        #expect(throws: EngineError.self) { try f.engine.suggestions(for: SuggestionRequest(surface: .siri)) }
         #expect(throws: EngineError.self) {
             try f.engine.suggestions(for: SuggestionRequest(surface: .contactCard))
         }
