@@ -5,8 +5,7 @@ import ProactiveStore
 import Synchronization
 
 extension ProactiveEngine {
-    /// The surfaces this build answers. Siri (assistant requests about places) is not part of
-    /// it yet.
+    /// The surfaces answered by ``suggestions(for:)``; Siri is answered by ``ask(_:app:now:)``.
     public static let contextSurfaces: Set<Surface> = [
         .lockScreen, .spotlight, .appSwitcher, .carPlay, .contactCard, .maps, .quickType,
     ]
@@ -27,8 +26,8 @@ extension ProactiveEngine {
         guard Self.contextSurfaces.contains(request.surface) else {
             throw EngineError(
                 .invalidRequest,
-                "surface \(request.surface.rawValue) needs assistant requests about places, which this build does not answer yet; "
-                    + "available: \(Self.contextSurfaces.map(\.rawValue).sorted().joined(separator: ", "))",
+                "surface \(request.surface.rawValue) is answered by requests to the assistant (ProactiveEngine.ask, `proactive ask`); surfaces here: "
+                    + "\(Self.contextSurfaces.map(\.rawValue).sorted().joined(separator: ", "))",
                 parameter: "surface")
         }
         guard request.limit > 0 else {

@@ -11,7 +11,7 @@ struct ProactiveCommand: ParsableCommand {
         subcommands: [
             DonateCommand.self, SearchCommand.self, DeleteCommand.self, ContinueCommand.self,
             ClientStateCommand.self, EvaluateCommand.self, SuggestCommand.self, ExtractCommand.self,
-            GeocodeCommand.self,
+            GeocodeCommand.self, AskCommand.self,
         ])
 }
 

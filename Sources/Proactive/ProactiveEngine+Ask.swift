@@ -1,0 +1,65 @@
+import Foundation
+import ProactiveModel
+import ProactiveStore
+import ProactiveText
+
+extension ProactiveEngine {
+    /// Resolves a request to the assistant ("call this place", "get directions", in any
+    /// supported language; see `AssistantPhrases`) against the place the foreground app's
+    /// current activity shows (`app`, else the most recent current activity of any app).
+    ///
+    /// Throws an ``EngineError`` that says why when it cannot: the request is not understood,
+    /// nothing is on screen, the activity shows no place, or the place has no phone number.
+    public func ask(_ utterance: String, app: String? = nil, now: Date? = nil) throws -> AssistantAnswer {
+        let now = now ?? self.now
+        guard let (intent, _) = AssistantPhrases.shipped.intent(of: utterance) else {
+            throw EngineError(
+                .invalidRequest, "the request is not one the assistant understands (call, directions)",
+                parameter: "utterance")
+        }
+        let scope: AppScope = app.map { .app($0) } ?? .system
+        guard let entry = try store.read({ try $0.currentActivities(scope: scope, now: now) }).first else {
+            throw EngineError(
+                .notFound,
+                "no app shows an activity now\(app.map { " (\($0) has no current activity)" } ?? "")")
+        }
+        let attributes = SearchableAttributes(entry: entry, decoder: DonationCoding.makeDecoder())
+        guard
+            let sighting = PlaceCatalog.sightings(
+                in: entry, attributes: attributes, phoneRegion: configuration.phoneRegion
+            ).first
+        else {
+            throw EngineError(.notFound, "what \(displayName(ofApp: entry.app)) shows is not a place")
+        }
+        let place = sighting.place
+        let why = ["\(place.name) is on screen in \(displayName(ofApp: entry.app))"]
+        switch intent {
+        case "call":
+            let callable = attributes.attributeSet?.supportsPhoneCalls ?? true
+            guard callable, let number = place.phoneNumbers.first else {
+                throw EngineError(.notFound, "\(place.name) has no phone number that can be called")
+            }
+            return AssistantAnswer(
+                intent: "call", phoneNumber: number, target: place, app: entry.app, why: why)
+        default:
+            guard sighting.supportsNavigation else {
+                throw EngineError(
+                    .notFound, "\(displayName(ofApp: entry.app)) does not allow navigating to \(place.name)")
+            }
+            let router = declaredApps.filter(\.supportsDirections).first
+            let url = DirectionsRequest(
+                destination: .init(
+                    name: place.name, address: place.postalAddress, coordinate: place.coordinate,
+                    phoneNumber: place.phoneNumbers.first)
+            ).url.absoluteString
+            return AssistantAnswer(
+                intent: "directions",
+                action: .init(type: .directions, app: router?.bundleIdentifier, url: url),
+                target: place, app: entry.app,
+                why: why
+                    + (router.map { ["\($0.name) gives directions"] } ?? [
+                        "no routing app is declared: open the URL"
+                    ]))
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// What the assistant resolved a request to, against what is on screen.
+public struct AssistantAnswer: Sendable, Hashable, Codable {
+    /// The intent: `call` or `directions`.
+    public var intent: String
+    /// The number to dial, in E.164, for `call`.
+    public var phoneNumber: String?
+    /// What to do, for `directions` (like a suggestion's action).
+    public var action: Suggestion.Action?
+    /// The place the request is about.
+    public var target: Place
+    /// The app whose current activity showed the place.
+    public var app: String
+    /// Why this place, in words.
+    public var why: [String]
+
+    /// Creates an answer.
+    public init(
+        intent: String, phoneNumber: String? = nil, action: Suggestion.Action? = nil, target: Place,
+        app: String,
+        why: [String]
+    ) {
+        self.intent = intent
+        self.phoneNumber = phoneNumber
+        self.action = action
+        self.target = target
+        self.app = app
+        self.why = why
+    }
+}

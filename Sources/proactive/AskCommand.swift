@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Proactive
+import ProactiveModel
+
+/// `proactive ask "UTTERANCE" [--app A] [--at T]`
+struct AskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ask",
+        abstract: "A contextual assistant request (\"call this place\", \"get directions\"), resolved.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "What the user said, in any supported language.")
+    var utterance: [String]
+
+    @Option(
+        name: .long,
+        help: "The app in the foreground (default: the app with the most recent current activity).")
+    var app: String?
+
+    func run() throws {
+        let engine = try options.openEngine()
+        let answer: AssistantAnswer
+        do {
+            answer = try engine.ask(utterance.joined(separator: " "), app: app, now: try options.date())
+        } catch let error as EngineError {
+            if options.json { try Terminal.json(["error": error.message]) }
+            Terminal.error(error.message)
+            throw ExitCode(1)
+        }
+        if options.json {
+            try Terminal.json(answer)
+        } else if let number = answer.phoneNumber {
+            Terminal.out("call \(number) (\(answer.target.name))")
+        } else {
+            Terminal.out(
+                "directions to \(answer.target.name) with \(answer.action?.app ?? "a browser"): \(answer.action?.url ?? "")"
+            )
+        }
+    }
+}
