@@ -6,62 +6,56 @@ import ProactivePhoneNumbers
 import ProactiveStore
 import ProactiveText
 
-/// One place seen in one donation.
-struct PlaceSighting {
-    var place: Place
-    var app: String
-    var activityType: String?
-    var url: String?
-    var entryID: Int64
-    var seenAt: Date
-    var supportsNavigation: Bool
-}
-
-/// A place with every donation it was seen in (newest first) and its score.
+/// A place as suggested: the sightings of the same place (newest first) and its score.
 struct RankedPlace {
-    var place: Place
-    var sightings: [PlaceSighting]
+    var sightings: [PlaceSightingRecord]
     var score: Double
+
+    var latest: PlaceSightingRecord { sightings[0] }
 }
 
 /// Places from donations: activities' map items and location attributes, indexed items with a
-/// named location, and pages' schema.org places. The same place seen in several donations is
-/// one place (same folded name, and same city or within 150 m) that remembers each source.
+/// named location, and pages' schema.org places. Each is completed (country code, address as
+/// its country writes it, coordinates from the gazetteer when missing, phones in E.164) once,
+/// when donated, and stored as a sighting of its entry. The same place seen in several
+/// donations is one place (same folded name, and same city or within 150 m) that remembers
+/// each source.
 enum PlaceCatalog {
     /// The gazetteer, loaded once per process, for places without coordinates.
     static let gazetteer: OfflineGeocoder? = try? OfflineGeocoder()
+    static let encoder = DonationCoding.makeEncoder()
 
-    static func sightings(in entry: StoredEntry, attributes: SearchableAttributes, phoneRegion: String)
-        -> [PlaceSighting]
-    {
+    /// The places a donated value describes, completed, with whether the donor allows
+    /// navigating to each.
+    static func places(
+        activity: UserActivity?, attributeSet: SearchableItemAttributeSet?, page: StoredPage?,
+        phoneRegion: String
+    ) -> [(place: Place, navigable: Bool)] {
         var found: [(Place, Bool)] = []
-        if entry.kind == .activity,
-            !(entry.isEligibleForSearch || entry.isEligibleForPrediction || entry.isCurrent)
-        {
-            return []
-        }
-        if let item = attributes.activity?.mapItem, let name = item.name, let placemark = item.placemark {
+        if let item = activity?.mapItem, let name = item.name, let placemark = item.placemark {
             var place = Place(name: name, address: placemark.postalAddress)
             if let coordinate = placemark.coordinate {
                 (place.latitude, place.longitude, place.coordinateSource) = (
                     coordinate.latitude, coordinate.longitude, .donated
                 )
             }
-            place.phoneNumbers = phones(
-                [item.phoneNumber].compactMap { $0 }, place: place, region: phoneRegion)
-            found.append((place, true))
+            found.append(
+                (complete(place, phones: [item.phoneNumber].compactMap { $0 }, region: phoneRegion), true))
         }
-        if let set = attributes.attributeSet, let name = set.namedLocation {
+        if let set = attributeSet, let name = set.namedLocation {
             var place = Place(name: name, address: set.postalAddress)
             if let coordinate = set.coordinate {
                 (place.latitude, place.longitude, place.coordinateSource) = (
                     coordinate.latitude, coordinate.longitude, .donated
                 )
             }
-            place.phoneNumbers = phones(set.phoneNumbers ?? [], place: place, region: phoneRegion)
-            found.append((place, set.supportsNavigation ?? true))
+            found.append(
+                (
+                    complete(place, phones: set.phoneNumbers ?? [], region: phoneRegion),
+                    set.supportsNavigation ?? true
+                ))
         }
-        for extracted in attributes.page?.places ?? [] {
+        for extracted in page?.places ?? [] {
             guard let name = extracted.name else { continue }
             var place = Place(
                 name: name,
@@ -72,21 +66,15 @@ enum PlaceCatalog {
             if let latitude = extracted.latitude, let longitude = extracted.longitude {
                 (place.latitude, place.longitude, place.coordinateSource) = (latitude, longitude, .markup)
             }
-            place.phoneNumbers = phones(extracted.telephones, place: place, region: phoneRegion)
-            found.append((place, true))
+            found.append((complete(place, phones: extracted.telephones, region: phoneRegion), true))
         }
-        return found.map { place, navigable in
-            var place = place
-            complete(&place)
-            return PlaceSighting(
-                place: place, app: entry.app, activityType: entry.activityType, url: entry.url,
-                entryID: entry.id,
-                seenAt: entry.donatedAt, supportsNavigation: navigable)
-        }
+        return found
     }
 
-    /// Fills in the country code, the formatted address and, from the gazetteer, coordinates.
-    static func complete(_ place: inout Place) {
+    /// Fills in the country code, the formatted address, coordinates from the gazetteer, and
+    /// the phone numbers in E.164 in the place's country.
+    static func complete(_ place: Place, phones: [String], region: String) -> Place {
+        var place = place
         var address = place.postalAddress
         if address.isoCountryCode == nil, let country = address.country,
             let code = Country.named(country)?.isoCode
@@ -94,70 +82,101 @@ enum PlaceCatalog {
             address.isoCountryCode = code
             place.isoCountryCode = code
         }
-        let formatted = AddressFormatter().string(from: address)
-        place.formattedAddress = formatted.isEmpty ? nil : formatted
         if place.coordinate == nil, !address.isEmpty, let gazetteer {
             let query = GeocodingQuery(address: address, isoCountryCode: address.isoCountryCode)
             if let hit = (try? gazetteer.places(for: query))?.first {
                 (place.latitude, place.longitude, place.coordinateSource) =
                     (hit.coordinate.latitude, hit.coordinate.longitude, .geocoded)
-                if place.isoCountryCode == nil { place.isoCountryCode = hit.isoCountryCode }
+                if place.isoCountryCode == nil {
+                    place.isoCountryCode = hit.isoCountryCode
+                    address.isoCountryCode = hit.isoCountryCode
+                }
             }
         }
+        let formatted = AddressFormatter().string(from: address)
+        place.formattedAddress = formatted.isEmpty ? nil : formatted
+        let country = place.isoCountryCode ?? region
+        place.phoneNumbers = phones.compactMap {
+            try? PhoneNumber(parsing: $0, defaultRegion: country, validation: .possible).e164
+        }
+        return place
     }
 
-    static func phones(_ numbers: [String], place: Place, region: String) -> [String] {
-        let country = place.isoCountryCode ?? place.country.flatMap { Country.named($0)?.isoCode } ?? region
-        return numbers.compactMap {
-            try? PhoneNumber(parsing: $0, defaultRegion: country, validation: .possible).e164
+    /// The sightings to store for an entry's places.
+    static func records(
+        _ places: [(place: Place, navigable: Bool)], entryID: Int64, app: String, activityType: String?,
+        url: String?,
+        seenAt: Date, expiresAt: Date?
+    ) -> [PlaceSightingRecord] {
+        places.map { place, navigable in
+            PlaceSightingRecord(
+                entryID: entryID, app: app, activityType: activityType, url: url, seenAt: seenAt,
+                expiresAt: expiresAt,
+                supportsNavigation: navigable, nameKey: TextFolding.fold(place.name),
+                cityKey: place.city.map { TextFolding.fold($0) }, latitude: place.latitude,
+                longitude: place.longitude,
+                coordinateSource: place.coordinateSource?.rawValue,
+                place: (try? encoder.encode(place)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
         }
     }
 
-    /// Merges sightings into places, scored by freshness (a half-life) and by how often seen.
-    static func rank(_ sightings: [PlaceSighting], now: Date, halfLife: TimeInterval) -> [RankedPlace] {
+    /// Merges sightings (newest first) into places, scored by freshness (a half-life) and by
+    /// how often each was seen; best first.
+    static func rank(_ sightings: [PlaceSightingRecord], now: Date, halfLife: TimeInterval) -> [RankedPlace] {
         var places: [RankedPlace] = []
-        for sighting in sightings.sorted(by: { $0.seenAt > $1.seenAt }) {
-            let name = TextFolding.fold(sighting.place.name)
-            let city = sighting.place.city.map(TextFolding.fold)
-            if let index = places.firstIndex(where: { existing in
-                guard TextFolding.fold(existing.place.name) == name else { return false }
-                if let a = existing.place.coordinate, let b = sighting.place.coordinate,
-                    existing.place.coordinateSource != .geocoded, sighting.place.coordinateSource != .geocoded
+        var byName: [String: [Int]] = [:]
+        for sighting in sightings {
+            let same = byName[sighting.nameKey, default: []].first { index in
+                let existing = places[index].latest
+                if let a = existing.latitude, let b = existing.longitude, let c = sighting.latitude,
+                    let d = sighting.longitude,
+                    existing.coordinateSource != "geocoded", sighting.coordinateSource != "geocoded"
                 {
-                    return a.distance(to: b) < 150
+                    return Coordinate(latitude: a, longitude: b).distance(
+                        to: Coordinate(latitude: c, longitude: d)) < 150
                 }
-                return existing.place.city.map(TextFolding.fold) == city
-            }) {
-                places[index].sightings.append(sighting)
-                // The most precise coordinates and the most complete address win.
-                var merged = places[index].place
-                if merged.coordinateSource == .geocoded || merged.coordinate == nil,
-                    let coordinate = sighting.place.coordinate,
-                    sighting.place.coordinateSource != .geocoded
-                {
-                    (merged.latitude, merged.longitude, merged.coordinateSource) =
-                        (coordinate.latitude, coordinate.longitude, sighting.place.coordinateSource)
-                }
-                if merged.thoroughfare == nil, sighting.place.thoroughfare != nil {
-                    let keep = merged
-                    merged = sighting.place
-                    if keep.coordinateSource != .geocoded, let c = keep.coordinate {
-                        (merged.latitude, merged.longitude, merged.coordinateSource) = (
-                            c.latitude, c.longitude, keep.coordinateSource
-                        )
-                    }
-                }
-                merged.phoneNumbers = Array(Set(merged.phoneNumbers + sighting.place.phoneNumbers)).sorted()
-                places[index].place = merged
+                return existing.cityKey == sighting.cityKey
+            }
+            if let same {
+                places[same].sightings.append(sighting)
             } else {
-                places.append(RankedPlace(place: sighting.place, sightings: [sighting], score: 0))
+                byName[sighting.nameKey, default: []].append(places.count)
+                places.append(RankedPlace(sightings: [sighting], score: 0))
             }
         }
         for i in places.indices {
-            let age = max(now.timeIntervalSince(places[i].sightings[0].seenAt), 0)
-            let freshness = pow(2, -age / halfLife)
-            places[i].score = freshness * (1 + 0.25 * log2(Double(places[i].sightings.count)))
+            let age = max(now.timeIntervalSince(places[i].latest.seenAt), 0)
+            places[i].score = pow(2, -age / halfLife) * (1 + 0.25 * log2(Double(places[i].sightings.count)))
         }
-        return places.sorted { $0.score > $1.score }
+        return places.sorted {
+            $0.score > $1.score || ($0.score == $1.score && $0.latest.seenAt > $1.latest.seenAt)
+        }
+    }
+
+    /// The place of a ranked group: its latest sighting, with the most precise coordinates, the
+    /// most complete address and every phone number among its sightings.
+    static func place(of ranked: RankedPlace, decoder: JSONDecoder) -> Place? {
+        let places = ranked.sightings.compactMap {
+            try? decoder.decode(Place.self, from: Data($0.place.utf8))
+        }
+        guard var merged = places.first else { return nil }
+        for other in places.dropFirst() {
+            if merged.thoroughfare == nil, other.thoroughfare != nil {
+                let coordinate = (merged.latitude, merged.longitude, merged.coordinateSource)
+                merged = Place(
+                    name: merged.name, address: other.postalAddress, formattedAddress: other.formattedAddress)
+                (merged.latitude, merged.longitude, merged.coordinateSource) = coordinate
+                merged.phoneNumbers = places[0].phoneNumbers
+            }
+            if merged.coordinate == nil || merged.coordinateSource == .geocoded, let c = other.coordinate,
+                other.coordinateSource != .geocoded
+            {
+                (merged.latitude, merged.longitude, merged.coordinateSource) = (
+                    c.latitude, c.longitude, other.coordinateSource
+                )
+            }
+            merged.phoneNumbers = Array(Set(merged.phoneNumbers + other.phoneNumbers)).sorted()
+        }
+        return merged
     }
 }

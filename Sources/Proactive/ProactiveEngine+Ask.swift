@@ -25,13 +25,13 @@ extension ProactiveEngine {
         }
         let attributes = SearchableAttributes(entry: entry, decoder: DonationCoding.makeDecoder())
         guard
-            let sighting = PlaceCatalog.sightings(
-                in: entry, attributes: attributes, phoneRegion: configuration.phoneRegion
+            let (place, navigable) = PlaceCatalog.places(
+                activity: attributes.activity, attributeSet: attributes.attributeSet, page: nil,
+                phoneRegion: configuration.phoneRegion
             ).first
         else {
             throw EngineError(.notFound, "what \(displayName(ofApp: entry.app)) shows is not a place")
         }
-        let place = sighting.place
         let why = ["\(place.name) is on screen in \(displayName(ofApp: entry.app))"]
         switch intent {
         case "call":
@@ -42,7 +42,7 @@ extension ProactiveEngine {
             return AssistantAnswer(
                 intent: "call", phoneNumber: number, target: place, app: entry.app, why: why)
         default:
-            guard sighting.supportsNavigation else {
+            guard navigable else {
                 throw EngineError(
                     .notFound, "\(displayName(ofApp: entry.app)) does not allow navigating to \(place.name)")
             }

@@ -150,14 +150,31 @@ extension ProactiveEngine {
             let result = try tx.upsertEntry(
                 EntryDrafts.activity(activity, app: bundle, at: at, payload: payload))
             if current { try tx.makeCurrent(entryID: result.id, app: bundle) }
+            let suggestible = activity.isEligibleForSearch || activity.isEligibleForPrediction || current
+            receipt.places = try recordPlaces(
+                suggestible
+                    ? PlaceCatalog.places(
+                        activity: activity, attributeSet: activity.contentAttributeSet, page: nil,
+                        phoneRegion: configuration.phoneRegion) : [],
+                entryID: result.id, app: bundle, activityType: activity.activityType,
+                url: activity.webpageURL, at: at,
+                expiresAt: activity.expirationDate, tx: tx)
             receipt.status = result.merged ? .merged : .accepted
             receipt.became = "activity"
             receipt.id = "activity/\(result.id)"
             receipt.expiresAt = activity.expirationDate
         case .searchableItem(let item):
             let draft = EntryDrafts.item(
-                item, app: donation.app!, at: at, defaultLifetime: configuration.defaultItemLifetime)
+                item, app: donation.app!, at: at, defaultLifetime: configuration.defaultItemLifetime,
+                payload: payload)
             let result = try tx.upsertEntry(draft)
+            receipt.places = try recordPlaces(
+                PlaceCatalog.places(
+                    activity: nil, attributeSet: item.attributeSet, page: nil,
+                    phoneRegion: configuration.phoneRegion),
+                entryID: result.id, app: donation.app!, activityType: nil, url: item.attributeSet.contentURL,
+                at: at,
+                expiresAt: draft.expiresAt, tx: tx)
             receipt.status = result.merged ? .merged : .accepted
             receipt.became = "searchableItem"
             receipt.id = "item/\(result.id)"
@@ -172,9 +189,16 @@ extension ProactiveEngine {
             }
             try tx.deleteItems(app: bundle, uniqueIdentifiers: batch.deletedIdentifiers)
             for item in batch.items {
-                try tx.upsertEntry(
-                    EntryDrafts.item(
-                        item, app: bundle, at: at, defaultLifetime: configuration.defaultItemLifetime))
+                let draft = EntryDrafts.item(
+                    item, app: bundle, at: at, defaultLifetime: configuration.defaultItemLifetime)
+                let result = try tx.upsertEntry(draft)
+                _ = try recordPlaces(
+                    PlaceCatalog.places(
+                        activity: nil, attributeSet: item.attributeSet, page: nil,
+                        phoneRegion: configuration.phoneRegion),
+                    entryID: result.id, app: bundle, activityType: nil, url: item.attributeSet.contentURL,
+                    at: at,
+                    expiresAt: draft.expiresAt, tx: tx)
             }
             try tx.saveClientState(batch.clientState, app: bundle, at: at)
             receipt.became = "searchableItemBatch"
@@ -221,6 +245,11 @@ extension ProactiveEngine {
                 address: addresses.isEmpty ? nil : addresses.joined(separator: " "),
                 payload: EntryDrafts.payload(page))
             let result = try tx.upsertEntry(draft)
+            _ = try recordPlaces(
+                PlaceCatalog.places(
+                    activity: nil, attributeSet: nil, page: page, phoneRegion: configuration.phoneRegion),
+                entryID: result.id, app: donation.app!, activityType: nil, url: visit.url, at: at,
+                expiresAt: draft.expiresAt, tx: tx)
             receipt.status = result.merged ? .merged : .accepted
             receipt.became = "page"
             receipt.id = "page/\(result.id)"
@@ -246,5 +275,20 @@ extension ProactiveEngine {
             receipt.id = "event/\(id)"
         }
         return receipt
+    }
+
+    /// Stores the places an entry describes (replacing what it described before); returns
+    /// their names for the receipt.
+    private func recordPlaces(
+        _ places: [(place: Place, navigable: Bool)], entryID: Int64, app: String, activityType: String?,
+        url: String?,
+        at: Date, expiresAt: Date?, tx: StoreTransaction
+    ) throws -> [String]? {
+        try tx.replacePlaceSightings(
+            entryID: entryID,
+            with: PlaceCatalog.records(
+                places, entryID: entryID, app: app, activityType: activityType, url: url, seenAt: at,
+                expiresAt: expiresAt))
+        return places.isEmpty ? nil : places.map(\.place.name)
     }
 }

@@ -8,22 +8,20 @@ import ProactiveText
 extension ProactiveEngine {
     /// QuickType: for a field's content type, the matching field of recent places and people;
     /// in a plain field, after a phrase announcing a place ("Meet me at", "Rendez-vous à",
-    /// "我們在"… from `PlacePhrases`), recent places as "Name, address". Filtered by what was typed.
+    /// "我們在"… from `PlacePhrases`), recent places as "Name, address" (inserted whole, replacing
+    /// the start of the name already typed). Filtered by what was typed.
     func quickType(_ request: SuggestionRequest, now: Date, into list: inout SuggestionList) throws {
         let typed = request.text ?? ""
         let places = try rankedPlaces(now: now)
+        let decoder = DonationCoding.makeDecoder()
         guard let contentType = request.contentType else {
             guard let mention = PlacePhrases.shipped.placeMention(in: typed) else { return }
-            for ranked in places {
-                let name = ranked.place.name
-                guard mention.typed.isEmpty || TextFolding.fold(name).hasPrefix(mention.typed) else {
-                    continue
-                }
-                // The whole place is inserted, replacing the start of its name already typed.
-                let value = [name, ranked.place.formattedAddress].compactMap { $0 }.joined(separator: ", ")
-                addText(
-                    value, insert: value, from: ranked, now: now, into: &list,
-                    why: "“\(typed.trimmingCharacters(in: .whitespaces))” announces a place")
+            let announcement = "“\(typed.trimmingCharacters(in: .whitespaces))” announces a place"
+            for ranked in places where mention.typed.isEmpty || ranked.latest.nameKey.hasPrefix(mention.typed)
+            {
+                guard let place = PlaceCatalog.place(of: ranked, decoder: decoder) else { continue }
+                let value = [place.name, place.formattedAddress].compactMap { $0 }.joined(separator: ", ")
+                addText(value, from: ranked, place: place, now: now, into: &list, why: announcement)
             }
             return
         }
@@ -34,8 +32,10 @@ extension ProactiveEngine {
             return value
         }
         let formatter = AddressFormatter()
-        for ranked in places {
-            let place = ranked.place
+        let language = GeneratedText.language(request.locale)
+        // The most recent places, enough to fill the list after filtering.
+        for ranked in places.prefix(max(request.limit * 6, 30)) {
+            guard let place = PlaceCatalog.place(of: ranked, decoder: decoder) else { continue }
             let address = place.postalAddress
             let value: String? =
                 switch contentType {
@@ -49,39 +49,37 @@ extension ProactiveEngine {
                 case .postalCode: place.postalCode
                 case .countryName:
                     place.country
-                        ?? place.isoCountryCode.flatMap {
-                            Country(isoCode: $0)?.name(forLanguage: GeneratedText.language(request.locale))
-                        }
+                        ?? place.isoCountryCode.flatMap { Country(isoCode: $0)?.name(forLanguage: language) }
                 case .telephoneNumber:
-                    place.phoneNumbers.first.flatMap { try? PhoneNumber(parsing: $0).nationalFormat }
-                        ?? place.phoneNumbers.first
+                    place.phoneNumbers.first.map { (try? PhoneNumber(parsing: $0).nationalFormat) ?? $0 }
                 case .URL: ranked.sightings.compactMap(\.url).first
                 case .name, .givenName, .familyName, .emailAddress: nil
                 }
             if let value = matches(value) {
-                addText(value, insert: value, from: ranked, now: now, into: &list, why: nil)
+                addText(value, from: ranked, place: place, now: now, into: &list, why: nil)
             }
         }
         try people(contentType, now: now, matching: matches, into: &list)
     }
 
     private func addText(
-        _ value: String, insert: String, from ranked: RankedPlace, now: Date, into list: inout SuggestionList,
+        _ value: String, from ranked: RankedPlace, place: Place, now: Date, into list: inout SuggestionList,
         why extra: String?
     ) {
-        let source = ranked.sightings[0]
+        let source = ranked.latest
+        var hasher = StableHasher()
+        hasher.combine(value)
+        let seen =
+            "from \(place.name), viewed in \(displayName(ofApp: source.app)) "
+            + RelativeTimeDescription.ago(now.timeIntervalSince(source.seenAt))
         list.add(
             Suggestion(
-                id: "text/\(source.entryID)/\(value.hashValue & 0xFFFF)", surface: list.surface, kind: .text,
+                id: "text/\(source.entryID)/\(hasher.hexDigest)", surface: list.surface, kind: .text,
                 title: value,
-                action: .init(type: .insertText, app: nil), insertText: insert,
+                action: .init(type: .insertText), insertText: value,
                 source: .init(app: source.app, activityType: source.activityType, url: source.url),
-                score: 0.3 + 0.7 * min(ranked.score, 1),
-                why: (extra.map { [$0] } ?? [])
-                    + [
-                        "from \(ranked.place.name), viewed in \(displayName(ofApp: source.app)) \(RelativeTimeDescription.ago(now.timeIntervalSince(source.seenAt)))"
-                    ],
-                place: ranked.place))
+                score: 0.3 + 0.7 * min(ranked.score, 1), why: (extra.map { [$0] } ?? []) + [seen],
+                place: place))
     }
 
     /// Names, phone numbers and emails of people the user recently communicated with.
@@ -112,15 +110,16 @@ extension ProactiveEngine {
                     default: nil
                     }
                 guard let value = matching(value) else { continue }
+                let name = person.displayName ?? value
+                let when = RelativeTimeDescription.ago(now.timeIntervalSince(stored.at))
                 list.add(
                     Suggestion(
                         id:
                             "text/person/\(PersonKey.make(person, region: configuration.phoneRegion))/\(contentType.rawValue)",
                         surface: list.surface, kind: .text, title: value, action: .init(type: .insertText),
                         insertText: value, source: .init(app: stored.app), score: 0.5,
-                        why: [
-                            "you wrote to or called \(person.displayName ?? value) with \(displayName(ofApp: stored.app)) \(RelativeTimeDescription.ago(now.timeIntervalSince(stored.at)))"
-                        ]))
+                        why: ["you wrote to or called \(name) with \(displayName(ofApp: stored.app)) \(when)"]
+                    ))
             }
         }
     }

@@ -79,30 +79,24 @@ extension ProactiveEngine {
         return builder.suggestions
     }
 
-    /// Places seen in donations within the place window, ranked.
+    /// Places seen in donations within the place window, ranked (from the 300 most recent
+    /// sightings: the place surfaces read a bounded number of rows whatever the store's size).
     func rankedPlaces(now: Date) throws -> [RankedPlace] {
-        let decoder = DonationCoding.makeDecoder()
-        let entries = try store.read { tx in
-            try tx.entries(
-                scope: .system, since: now.addingTimeInterval(-configuration.placeWindow), now: now,
-                limit: 2000)
-        }
-        let sightings = entries.filter { $0.donatedAt <= now }.flatMap { entry in
-            PlaceCatalog.sightings(
-                in: entry, attributes: SearchableAttributes(entry: entry, decoder: decoder),
-                phoneRegion: configuration.phoneRegion)
+        let sightings = try store.read { tx in
+            try tx.placeSightings(
+                since: now.addingTimeInterval(-configuration.placeWindow), now: now, limit: 300)
         }
         return PlaceCatalog.rank(sightings, now: now, halfLife: configuration.placeHalfLife)
     }
 
-    private func placeWhy(_ ranked: RankedPlace, now: Date) -> [String] {
+    func placeWhy(_ ranked: RankedPlace, place: Place, now: Date) -> [String] {
         var why = ranked.sightings.prefix(3).enumerated().map { index, sighting in
             let host = sighting.url.flatMap { URL(string: $0)?.host }
             return "\(index == 0 ? "viewed" : "also seen") in \(displayName(ofApp: sighting.app))"
                 + (host.map { " (\($0))" } ?? "") + " "
                 + RelativeTimeDescription.ago(now.timeIntervalSince(sighting.seenAt))
         }
-        if ranked.place.coordinate == nil { why.append("no coordinates: the address could not be located") }
+        if place.coordinate == nil { why.append("no coordinates: the address could not be located") }
         return why
     }
 
@@ -118,39 +112,39 @@ extension ProactiveEngine {
         now: Date, apps: [String: App], request: SuggestionRequest, limit: Int,
         into list: inout SuggestionList
     ) throws {
+        let decoder = DonationCoding.makeDecoder()
         let router = apps.values.filter(\.supportsDirections).sorted {
             $0.bundleIdentifier < $1.bundleIdentifier
         }.first
         for ranked in try rankedPlaces(now: now).prefix(limit) {
-            let source = ranked.sightings[0]
+            guard let place = PlaceCatalog.place(of: ranked, decoder: decoder) else { continue }
+            let source = ranked.latest
             list.add(
                 Suggestion(
-                    id: "place/\(source.entryID)", surface: list.surface, kind: .place,
-                    title: ranked.place.name,
-                    subtitle: ranked.place.formattedAddress,
+                    id: "place/\(source.entryID)", surface: list.surface, kind: .place, title: place.name,
+                    subtitle: place.formattedAddress,
                     action: .init(
-                        type: .directions, app: router?.bundleIdentifier, url: directionsURL(to: ranked.place)
-                    ),
+                        type: .directions, app: router?.bundleIdentifier, url: directionsURL(to: place)),
                     source: .init(app: source.app, activityType: source.activityType, url: source.url),
-                    score: 0.3 + 0.7 * min(ranked.score, 1), why: placeWhy(ranked, now: now),
-                    place: ranked.place))
+                    score: 0.3 + 0.7 * min(ranked.score, 1), why: placeWhy(ranked, place: place, now: now),
+                    place: place))
         }
     }
 
     private func routes(
         now: Date, apps: [String: App], request: SuggestionRequest, into list: inout SuggestionList
     ) throws {
-        guard let ranked = try rankedPlaces(now: now).first, ranked.sightings[0].supportsNavigation,
-            now.timeIntervalSince(ranked.sightings[0].seenAt) <= configuration.placeHalfLife
+        guard let ranked = try rankedPlaces(now: now).first, ranked.latest.supportsNavigation,
+            now.timeIntervalSince(ranked.latest.seenAt) <= configuration.placeHalfLife,
+            let place = PlaceCatalog.place(of: ranked, decoder: DonationCoding.makeDecoder())
         else { return }
-        let source = ranked.sightings[0]
-        let url = directionsURL(to: ranked.place)
+        let source = ranked.latest
+        let url = directionsURL(to: place)
         for app in apps.values.sorted(by: { $0.bundleIdentifier < $1.bundleIdentifier })
         where !app.directionsModes.isEmpty {
             let ride = app.isRideShareOnly
             let title = GeneratedText.format(
-                ride ? GeneratedText.ride : GeneratedText.directions, ranked.place.name,
-                locale: request.locale)
+                ride ? GeneratedText.ride : GeneratedText.directions, place.name, locale: request.locale)
             list.add(
                 Suggestion(
                     id: "place/\(source.entryID)/\(app.bundleIdentifier)", surface: list.surface,
@@ -158,8 +152,8 @@ extension ProactiveEngine {
                     subtitle: app.name,
                     action: .init(type: ride ? .ride : .directions, app: app.bundleIdentifier, url: url),
                     source: .init(app: source.app, activityType: source.activityType, url: source.url),
-                    score: 0.3 + 0.7 * min(ranked.score, 1), why: placeWhy(ranked, now: now),
-                    place: ranked.place))
+                    score: 0.3 + 0.7 * min(ranked.score, 1), why: placeWhy(ranked, place: place, now: now),
+                    place: place))
         }
     }
 

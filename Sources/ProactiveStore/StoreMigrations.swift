@@ -145,6 +145,31 @@ enum StoreMigrations {
                     INSERT INTO entry_title_fts (rowid, ftsTitle) SELECT id, ftsTitle FROM entry ORDER BY id;
                     """)
         }
+        migrator.registerMigration("v4-place-sightings") { db in
+            // Places seen in donations, computed (and geocoded) once when donated, so that place
+            // surfaces read a few recent rows instead of re-reading donations.
+            try db.execute(
+                sql: """
+                    CREATE TABLE placeSighting (
+                      id INTEGER PRIMARY KEY,
+                      entryId INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
+                      app TEXT NOT NULL,
+                      activityType TEXT,
+                      url TEXT,
+                      seenAt REAL NOT NULL,
+                      expiresAt REAL,
+                      supportsNavigation INTEGER NOT NULL,
+                      nameKey TEXT NOT NULL,
+                      cityKey TEXT,
+                      latitude REAL,
+                      longitude REAL,
+                      coordinateSource TEXT,
+                      place TEXT NOT NULL
+                    );
+                    CREATE INDEX placeSighting_seenAt ON placeSighting(seenAt);
+                    CREATE INDEX placeSighting_entryId ON placeSighting(entryId);
+                    """)
+        }
         return migrator
     }
 }
