@@ -86,6 +86,9 @@ let package = Package(
             name: "GeocodingBenchmark", dependencies: ["ProactiveGeocoding", "ProactivePhoneNumbers", "ProactiveModel"],
             path: "Benchmarks/GeocodingBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
+            name: "PlacesBenchmark", dependencies: ["Proactive", "ProactiveModel", "ProactiveStore"],
+            path: "Benchmarks/PlacesBenchmark", swiftSettings: swiftSettings),
+        .executableTarget(
             name: "NextAppBenchmark", dependencies: ["ProactiveRanking"],
             path: "Benchmarks/NextAppBenchmark", swiftSettings: swiftSettings),
 

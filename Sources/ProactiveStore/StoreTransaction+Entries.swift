@@ -265,13 +265,15 @@ extension StoreTransaction {
     /// The current activity of each app in the scope (one per app at most).
     public func currentActivities(scope: AppScope, now: Date) throws -> [StoredEntry] {
         let (clause, arguments) = scope.sql
+        // At most one current activity per app: read them through the partial index, never by
+        // scanning every entry in date order.
         return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(StoredEntry.columns) FROM entry e
-                WHERE e.isCurrent AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
-                ORDER BY e.donatedAt DESC
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT \(StoredEntry.columns) FROM entry e INDEXED BY entry_current
+                    WHERE e.isCurrent AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
+                    ORDER BY e.donatedAt DESC
+                    """),
             arguments: [now.timeIntervalSince1970] + arguments
         ).map(StoredEntry.init(row:))
     }
