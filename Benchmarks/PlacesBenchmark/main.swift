@@ -51,6 +51,19 @@ if !batch.isEmpty { _ = try engine.donate(documents: batch, now: t0) }
 let elapsed = start.duration(to: .now)
 print("donated \(count) places in \(elapsed) (geocoding, formatting and phone parsing included)")
 
+// What the contact card and the assistant need: a current activity showing a place, and
+// conversations with one person.
+var context = [
+    #"{"type":"activity","app":"com.example.reviews","at":"\#(DonationCoding.formatDate(t0))","current":true,"activityType":"com.example.reviews.place","title":"Yank Sing","mapItem":{"name":"Yank Sing","phoneNumber":"(415) 781-1111","placemark":{"latitude":37.7923,"longitude":-122.3928,"subThoroughfare":"101","thoroughfare":"Spear St","locality":"San Francisco","administrativeArea":"CA","postalCode":"94105","isoCountryCode":"US"}}}"#
+]
+for i in 0..<200 {
+    let app = i % 4 == 0 ? "com.example.phone" : "com.example.chat"
+    context.append(
+        #"{"type":"interaction","app":"\#(app)","at":"\#(DonationCoding.formatDate(t0.addingTimeInterval(Double(i - 200) * 600)))","intent":{"kind":"sendMessage","recipients":[{"displayName":"Alice Martin","handle":"+33 6 12 34 56 78","handleType":"phoneNumber"}]}}"#
+    )
+}
+_ = try engine.donate(documents: context.map { Data($0.utf8) }, now: t0)
+
 func measure(_ name: String, _ body: () throws -> Int) rethrows {
     for _ in 0..<50 { _ = try body() }
     var times: [Double] = []
@@ -81,3 +94,10 @@ try measure("quickType, fullStreetAddress") {
         .count
 }
 try measure("lockScreen") { try engine.suggestions(for: SuggestionRequest(surface: .lockScreen)).count }
+try measure("contactCard") {
+    try engine.suggestions(for: SuggestionRequest(surface: .contactCard).person("+33612345678")).count
+}
+try measure("siri (`ask`, \"call this place\")") {
+    try engine.ask("call this place").phoneNumber == nil ? 0 : 1
+}
+try measure("siri (`ask`, \"怎麼去\")") { try engine.ask("怎麼去").action == nil ? 0 : 1 }

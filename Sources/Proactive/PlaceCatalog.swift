@@ -155,9 +155,11 @@ enum PlaceCatalog {
 
     /// The place of a ranked group: its latest sighting, with the most precise coordinates, the
     /// most complete address and every phone number among its sightings.
-    static func place(of ranked: RankedPlace, decoder: JSONDecoder) -> Place? {
-        let places = ranked.sightings.compactMap {
-            try? decoder.decode(Place.self, from: Data($0.place.utf8))
+    static func place(of ranked: RankedPlace, decoder: JSONDecoder, json: [Int64: String] = [:]) -> Place? {
+        let places = ranked.sightings.compactMap { sighting in
+            (sighting.place.isEmpty ? json[sighting.id] : sighting.place).flatMap {
+                try? decoder.decode(Place.self, from: Data($0.utf8))
+            }
         }
         guard var merged = places.first else { return nil }
         for other in places.dropFirst() {

@@ -13,13 +13,15 @@ extension ProactiveEngine {
     func quickType(_ request: SuggestionRequest, now: Date, into list: inout SuggestionList) throws {
         let typed = request.text ?? ""
         let places = try rankedPlaces(now: now)
-        let decoder = DonationCoding.makeDecoder()
         guard let contentType = request.contentType else {
             guard let mention = PlacePhrases.shipped.placeMention(in: typed) else { return }
             let announcement = "“\(typed.trimmingCharacters(in: .whitespaces))” announces a place"
-            for ranked in places where mention.typed.isEmpty || ranked.latest.nameKey.hasPrefix(mention.typed)
-            {
-                guard let place = PlaceCatalog.place(of: ranked, decoder: decoder) else { continue }
+            let matching = places.lazy.filter {
+                mention.typed.isEmpty || $0.latest.nameKey.hasPrefix(mention.typed)
+            }
+            .prefix(request.limit * 2)
+            for (ranked, place) in zip(matching, try self.places(of: Array(matching))) {
+                guard let place else { continue }
                 let value = [place.name, place.formattedAddress].compactMap { $0 }.joined(separator: ", ")
                 addText(value, from: ranked, place: place, now: now, into: &list, why: announcement)
             }
@@ -33,9 +35,11 @@ extension ProactiveEngine {
         }
         let formatter = AddressFormatter()
         let language = GeneratedText.language(request.locale)
-        // The most recent places, enough to fill the list after filtering.
-        for ranked in places.prefix(max(request.limit * 6, 30)) {
-            guard let place = PlaceCatalog.place(of: ranked, decoder: decoder) else { continue }
+        // Enough recent places to fill the list: a few more than asked, more when a typed
+        // prefix filters them.
+        let candidates = Array(places.prefix(prefix.isEmpty ? request.limit * 2 : max(request.limit * 6, 30)))
+        for (ranked, place) in zip(candidates, try self.places(of: candidates)) {
+            guard let place else { continue }
             let address = place.postalAddress
             let value: String? =
                 switch contentType {

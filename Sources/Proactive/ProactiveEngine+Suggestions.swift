@@ -35,6 +35,19 @@ extension ProactiveEngine {
         }
         let now = request.now ?? self.now
         let apps = apps.withLock { $0 }
+        let names = apps.mapValues(\.name)
+        var builder = SuggestionList(surface: request.surface, limit: request.limit)
+        // Maps and QuickType need only places; the other surfaces need the learned context.
+        switch request.surface {
+        case .quickType:
+            try quickType(request, now: now, into: &builder)
+            return builder.suggestions
+        case .maps:
+            try destinations(now: now, apps: apps, request: request, limit: request.limit, into: &builder)
+            return builder.suggestions
+        default:
+            break
+        }
         let (models, nowPlaying, current) = try store.read { tx in
             let start = now.addingTimeInterval(-configuration.eventRetention)
             let models = ContextModels(
@@ -43,8 +56,6 @@ extension ProactiveEngine {
                 apps: apps, region: configuration.phoneRegion)
             return (models, try tx.nowPlaying(), try tx.currentActivities(scope: .system, now: now))
         }
-        let names = apps.mapValues(\.name)
-        var builder = SuggestionList(surface: request.surface, limit: request.limit)
         switch request.surface {
         case .contactCard:
             guard let person = request.person, !person.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -58,10 +69,6 @@ extension ProactiveEngine {
             triggered(models: models, now: now, names: names, into: &builder)
             predicted(
                 models: models, request: request, current: current, now: now, names: names, into: &builder)
-        case .quickType:
-            try quickType(request, now: now, into: &builder)
-        case .maps:
-            try destinations(now: now, apps: apps, request: request, limit: request.limit, into: &builder)
         case .carPlay:
             triggered(models: models, now: now, names: names, into: &builder)
             try destinations(now: now, apps: apps, request: request, limit: 3, into: &builder)
@@ -79,14 +86,22 @@ extension ProactiveEngine {
         return builder.suggestions
     }
 
-    /// Places seen in donations within the place window, ranked (from the 300 most recent
+    /// Places seen in donations within the place window, ranked (from the 100 most recent
     /// sightings: the place surfaces read a bounded number of rows whatever the store's size).
     func rankedPlaces(now: Date) throws -> [RankedPlace] {
         let sightings = try store.read { tx in
             try tx.placeSightings(
-                since: now.addingTimeInterval(-configuration.placeWindow), now: now, limit: 300)
+                since: now.addingTimeInterval(-configuration.placeWindow), now: now, limit: 100,
+                includingPlace: false)
         }
         return PlaceCatalog.rank(sightings, now: now, halfLife: configuration.placeHalfLife)
+    }
+
+    /// The places of ranked groups, reading their JSON in one transaction.
+    func places(of ranked: some Collection<RankedPlace>) throws -> [Place?] {
+        let json = try store.read { tx in try tx.placeJSON(ids: ranked.flatMap { $0.sightings.map(\.id) }) }
+        let decoder = DonationCoding.makeDecoder()
+        return ranked.map { PlaceCatalog.place(of: $0, decoder: decoder, json: json) }
     }
 
     func placeWhy(_ ranked: RankedPlace, place: Place, now: Date) -> [String] {
@@ -112,12 +127,12 @@ extension ProactiveEngine {
         now: Date, apps: [String: App], request: SuggestionRequest, limit: Int,
         into list: inout SuggestionList
     ) throws {
-        let decoder = DonationCoding.makeDecoder()
         let router = apps.values.filter(\.supportsDirections).sorted {
             $0.bundleIdentifier < $1.bundleIdentifier
         }.first
-        for ranked in try rankedPlaces(now: now).prefix(limit) {
-            guard let place = PlaceCatalog.place(of: ranked, decoder: decoder) else { continue }
+        let top = try rankedPlaces(now: now).prefix(limit)
+        for (ranked, place) in zip(top, try places(of: top)) {
+            guard let place else { continue }
             let source = ranked.latest
             list.add(
                 Suggestion(
@@ -136,7 +151,7 @@ extension ProactiveEngine {
     ) throws {
         guard let ranked = try rankedPlaces(now: now).first, ranked.latest.supportsNavigation,
             now.timeIntervalSince(ranked.latest.seenAt) <= configuration.placeHalfLife,
-            let place = PlaceCatalog.place(of: ranked, decoder: DonationCoding.makeDecoder())
+            let place = try places(of: [ranked]).first ?? nil
         else { return }
         let source = ranked.latest
         let url = directionsURL(to: place)

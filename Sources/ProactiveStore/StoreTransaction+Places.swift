@@ -23,13 +23,26 @@ extension StoreTransaction {
         }
     }
 
-    /// The most recent place sightings seen between `since` and `now`, not expired, newest first.
-    public func placeSightings(since: Date, now: Date, limit: Int) throws -> [PlaceSightingRecord] {
+    /// The places (JSON) of sightings, by sighting identifier.
+    public func placeJSON(ids: [Int64]) throws -> [Int64: String] {
+        var found: [Int64: String] = [:]
+        let statement = try db.cachedStatement(sql: "SELECT place FROM placeSighting WHERE id = ?")
+        for id in ids {
+            if let json = try String.fetchOne(statement, arguments: [id]) { found[id] = json }
+        }
+        return found
+    }
+
+    /// The most recent place sightings seen between `since` and `now`, not expired, newest
+    /// first; with `includingPlace` false their `place` JSON is left empty (see ``placeJSON(ids:)``).
+    public func placeSightings(since: Date, now: Date, limit: Int, includingPlace: Bool = true) throws
+        -> [PlaceSightingRecord]
+    {
         try Row.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT id, entryId, app, activityType, url, seenAt, expiresAt, supportsNavigation, nameKey, cityKey,
-                      latitude, longitude, coordinateSource, place
+                      latitude, longitude, coordinateSource, \(includingPlace ? "place" : "''")
                     FROM placeSighting
                     WHERE seenAt >= ? AND seenAt <= ? AND (expiresAt IS NULL OR expiresAt > ?)
                     ORDER BY seenAt DESC, id DESC LIMIT ?

@@ -31,7 +31,9 @@ public struct PlacePhrases: Sendable {
     /// Where the text announces a place: the language of the phrase, and what was typed after
     /// it (the start of the place's name, possibly empty). `nil` when no phrase ends the text.
     public func placeMention(in text: String) -> (language: String, typed: String)? {
-        let folded = TextFolding.fold(text)
+        // A phrase that announces a place ends the text, followed at most by the start of a
+        // name: only the tail needs reading, whatever the message's length.
+        let folded = TextFolding.fold(text.suffix(100))
         var best: (language: String, typed: String, end: Int)?
         for (language, list) in phrases {
             for phrase in list {
