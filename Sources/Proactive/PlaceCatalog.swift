@@ -23,7 +23,6 @@ struct RankedPlace {
 enum PlaceCatalog {
     /// The gazetteer, loaded once per process, for places without coordinates.
     static let gazetteer: OfflineGeocoder? = try? OfflineGeocoder()
-    static let encoder = DonationCoding.makeEncoder()
 
     /// The places a donated value describes, completed, with whether the donor allows
     /// navigating to each.
@@ -116,7 +115,7 @@ enum PlaceCatalog {
                 cityKey: place.city.map { TextFolding.fold($0) }, latitude: place.latitude,
                 longitude: place.longitude,
                 coordinateSource: place.coordinateSource?.rawValue,
-                place: (try? encoder.encode(place)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
+                place: EntryDrafts.payload(place))
         }
     }
 

@@ -245,7 +245,7 @@ extension ProactiveEngine {
                 address: addresses.isEmpty ? nil : addresses.joined(separator: " "),
                 payload: EntryDrafts.payload(page))
             let result = try tx.upsertEntry(draft)
-            _ = try recordPlaces(
+            receipt.places = try recordPlaces(
                 PlaceCatalog.places(
                     activity: nil, attributeSet: nil, page: page, phoneRegion: configuration.phoneRegion),
                 entryID: result.id, app: donation.app!, activityType: nil, url: visit.url, at: at,
@@ -254,8 +254,6 @@ extension ProactiveEngine {
             receipt.became = "page"
             receipt.id = "page/\(result.id)"
             receipt.expiresAt = draft.expiresAt
-            let names = page.places.compactMap(\.name)
-            if !names.isEmpty { receipt.places = names }
         case .nowPlaying(let info):
             let payload = EntryDrafts.payload(info)
             try tx.saveNowPlaying(app: donation.app!, at: at, state: info.state.rawValue, payload: payload)
