@@ -93,6 +93,34 @@ import Testing
         return "entities differ"
     }
 
+    /// Every difference of one failing pair, for the report file: each differing path with both
+    /// sides' values, or both lists of top-level entities when they cannot be paired.
+    static func details(_ example: Example, syntax: MarkupSyntax) throws -> [String] {
+        let (expected, found) = try normalizedEntities(example, syntax: syntax)
+        var remaining = found.sorted { $0.description < $1.description }
+        var lines: [String] = []
+        for entity in expected.sorted(by: { $0.description < $1.description }) {
+            if let index = remaining.firstIndex(of: entity) {
+                remaining.remove(at: index)
+                continue
+            }
+            guard let index = remaining.firstIndex(where: { $0.types == entity.types }) else {
+                lines.append("JSON-LD only: \(entity)")
+                continue
+            }
+            lines += entity.differences(from: remaining.remove(at: index))
+        }
+        lines += remaining.map { "\(syntax) only: \($0)" }
+        return lines
+    }
+
+    /// Where the test writes every failing pair with all its differences (the printed list keeps
+    /// only the first one).
+    static func reportURL(_ syntax: MarkupSyntax) -> URL {
+        URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "proactive-markup-conformance-\(syntax).txt")
+    }
+
     @Test(
         "Microdata and RDFa agree with JSON-LD on schema.org's examples",
         .enabled(
@@ -128,6 +156,13 @@ import Testing
         for (_, reason) in failures { byCategory[Self.category(of: reason), default: 0] += 1 }
         print("  failures by kind: \(byCategory.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" })")
         for (id, reason) in failures { print("  \(syntax) \(id) [\(Self.category(of: reason))]: \(reason)") }
+        var report = ""
+        for example in pairs where failures.contains(where: { $0.0 == example.id }) {
+            report += "== \(syntax) \(example.id)\n"
+            for line in try Self.details(example, syntax: syntax) { report += "  - \(line)\n" }
+        }
+        try report.write(to: Self.reportURL(syntax), atomically: true, encoding: .utf8)
+        print("  every difference of every failing pair: \(Self.reportURL(syntax).path)")
         #expect(pairs.count > 150)
         #expect(rate >= Self.floors[syntax] ?? 1, "pass rate \(rate) fell below the measured floor")
         #expect(

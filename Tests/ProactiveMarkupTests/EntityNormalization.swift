@@ -197,6 +197,49 @@ struct NormalizedEntity: Hashable, CustomStringConvertible {
         return true
     }
 
+    /// Every difference between `self` (expected) and `other` (found), one line each with its path.
+    func differences(from other: NormalizedEntity, path: String = "") -> [String] {
+        if types != other.types { return ["\(path)@type: expected \(types), found \(other.types)"] }
+        var lines: [String] = []
+        for key in Set(properties.keys).union(other.properties.keys).sorted() {
+            let expected = properties[key] ?? []
+            let found = other.properties[key] ?? []
+            if expected == found { continue }
+            if expected.isEmpty {
+                lines.append("\(path)\(key): not in JSON-LD, found \(found)")
+            } else if found.isEmpty {
+                lines.append("\(path)\(key): missing, expected \(expected)")
+            } else {
+                lines += Self.differences(expected: expected, found: found, path: "\(path)\(key)")
+            }
+        }
+        return lines
+    }
+
+    /// The differences between two value lists of one property: values found on both sides are left
+    /// out, each remaining expected entity is compared with the remaining found entity of the same
+    /// types that differs least, and what is left is listed as it is.
+    static func differences(expected: [NormalizedValue], found: [NormalizedValue], path: String) -> [String] {
+        var missing = expected.filter { !found.contains($0) }
+        var extra = found.filter { !expected.contains($0) }
+        var lines: [String] = []
+        for value in missing {
+            guard case .entity(let a) = value else { continue }
+            let candidates = extra.indices.compactMap { index -> (Int, [String])? in
+                guard case .entity(let b) = extra[index], b.types == a.types else { return nil }
+                return (index, a.differences(from: b, path: "\(path)."))
+            }
+            guard let best = candidates.min(by: { $0.1.count < $1.1.count }) else { continue }
+            lines += best.1
+            extra.remove(at: best.0)
+            missing.removeAll { $0 == value }
+        }
+        if !missing.isEmpty || !extra.isEmpty {
+            lines.append("\(path): expected \(missing), found \(extra)")
+        }
+        return lines
+    }
+
     /// The first difference between `self` (expected) and `other` (found), as a path and a reason.
     func difference(from other: NormalizedEntity, path: String = "") -> String? {
         if types != other.types { return "\(path)@type: expected \(types), found \(other.types)" }
