@@ -7,8 +7,9 @@ import ProactiveStore
 /// (each update is constant time) from the event log, the interactions and now-playing reports,
 /// in time order, up to the moment asked about.
 ///
-/// The command line rebuilds them for each request from the store (bounded by the event log's
-/// retention); a long-running process can keep them and feed them as donations arrive.
+/// The engine keeps them in memory (``ContextModelCache``) and feeds them what was donated since
+/// the last request; a one-shot command learns them from the event log (bounded by its
+/// retention) on its first request.
 struct ContextModels {
     var predictor = NextAppPredictor()
     var triggers = TriggerAppModel()
@@ -33,7 +34,28 @@ struct ContextModels {
     /// The kind under which now-playing reports are kept in the event log.
     static let nowPlayingKind = "nowPlaying"
 
+    /// Models that have learned nothing yet.
+    init() {}
+
+    /// Models fed every event and interaction given, settled (see ``settled()``).
     init(events: [StoredEvent], interactions: [StoredInteraction], apps: [String: App], region: String) {
+        feed(events: events, interactions: interactions, apps: apps, region: region)
+        flushLaunchedMedia()
+    }
+
+    /// These models as a surface reads them: a media launch still waiting for its now-playing
+    /// report counts as a play of the app.
+    func settled() -> ContextModels {
+        var copy = self
+        copy.flushLaunchedMedia()
+        return copy
+    }
+
+    /// Feeds events and interactions, in time order (ties in the order of their row
+    /// identifiers); they must not be older than what was fed before.
+    mutating func feed(
+        events: [StoredEvent], interactions: [StoredInteraction], apps: [String: App], region: String
+    ) {
         enum Item {
             case event(StoredEvent)
             case interaction(StoredInteraction)
@@ -77,7 +99,6 @@ struct ContextModels {
                 }
             }
         }
-        flushLaunchedMedia()
     }
 
     private mutating func flushLaunchedMedia() {

@@ -49,12 +49,10 @@ extension ProactiveEngine {
             break
         }
         let (models, nowPlaying, current) = try store.read { tx in
-            let start = now.addingTimeInterval(-configuration.eventRetention)
-            let models = ContextModels(
-                events: try tx.events(from: start, to: now),
-                interactions: try tx.interactions(from: start, to: now),
-                apps: apps, region: configuration.phoneRegion)
-            return (models, try tx.nowPlaying(), try tx.currentActivities(scope: .system, now: now))
+            (
+                try contextModels(tx, now: now, apps: apps), try tx.nowPlaying(),
+                try tx.currentActivities(scope: .system, now: now)
+            )
         }
         switch request.surface {
         case .contactCard:
@@ -84,6 +82,36 @@ extension ProactiveEngine {
                 models: models, request: request, current: current, now: now, names: names, into: &builder)
         }
         return builder.suggestions
+    }
+
+    /// The learned context at `now`: the kept models fed what was donated since, or learned
+    /// again from the store when they cannot be (see ``ContextModelCache``).
+    func contextModels(_ tx: StoreTransaction, now: Date, apps: [String: App]) throws -> ContextModels {
+        let region = configuration.phoneRegion
+        let deletions = try tx.contextLogDeletions()
+        var cache = contextCache.withLock { $0 }
+        if var kept = cache, kept.canServe(now: now, deletions: deletions, apps: apps) {
+            if try kept.catchUp(tx, now: now, region: region) {
+                cache = kept
+            } else {
+                cache = nil
+            }
+        } else if let kept = cache, now < kept.through {
+            // A request about an earlier moment: learn for it alone.
+            return try ContextModelCache(
+                tx, now: now, retention: configuration.eventRetention, apps: apps, region: region
+            ).models.settled()
+        } else {
+            cache = nil
+        }
+        let fresh =
+            try cache
+            ?? ContextModelCache(
+                tx, now: now, retention: configuration.eventRetention, apps: apps, region: region)
+        contextCache.withLock { kept in
+            if kept == nil || kept!.through <= fresh.through { kept = fresh }
+        }
+        return fresh.models.settled()
     }
 
     /// Places seen in donations within the place window, ranked (from the 100 most recent

@@ -26,6 +26,8 @@ public final class ProactiveEngine: Sendable {
 
     let apps: Mutex<[String: App]>
     let lifecycle = Mutex(LifecycleState())
+    /// The learned context kept between suggestion requests.
+    let contextCache = Mutex<ContextModelCache?>(nil)
 
     /// Creates an engine on a store.
     public init(store: Store, configuration: EngineConfiguration = .init()) throws {

@@ -170,6 +170,20 @@ enum StoreMigrations {
                     CREATE INDEX placeSighting_entryId ON placeSighting(entryId);
                     """)
         }
+        migrator.registerMigration("v5-context-log-deletions") { db in
+            // Surfaces keep their learned context in memory and feed it the events and
+            // interactions donated since; a deletion (not the event log's ageing) makes them
+            // learn again from what is left. This counter tells them a deletion happened, in
+            // this process or another one on the same store.
+            try db.execute(
+                sql: """
+                    CREATE TABLE contextLogDeletion (
+                      id INTEGER PRIMARY KEY CHECK (id = 1),
+                      count INTEGER NOT NULL
+                    );
+                    INSERT INTO contextLogDeletion (id, count) VALUES (1, 0);
+                    """)
+        }
         return migrator
     }
 }

@@ -64,7 +64,35 @@ extension StoreTransaction {
     @discardableResult
     public func deleteEvents(app: String) throws -> Int {
         try db.execute(sql: "DELETE FROM event WHERE app = ?", arguments: [app])
-        return db.changesCount
+        let count = db.changesCount
+        if count > 0 { try noteContextLogDeletion() }
+        return count
+    }
+
+    /// Events added after a row identifier, in insertion order.
+    public func events(afterID id: Int64, limit: Int = 100_000) throws -> [StoredEvent] {
+        try Row.fetchAll(
+            db, sql: "SELECT id, at, kind, app, payload FROM event WHERE id > ? ORDER BY id LIMIT ?",
+            arguments: [id, limit]
+        ).map {
+            StoredEvent(
+                id: $0[0], at: Date(timeIntervalSince1970: $0[1]), kind: $0[2], app: $0[3], payload: $0[4])
+        }
+    }
+
+    /// The identifier of the last event added (0 when there is none).
+    public func lastEventID() throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT max(id) FROM event") ?? 0
+    }
+
+    /// How many times events or interactions were deleted other than by age (by an app's
+    /// deletion request). Learned context kept in memory is relearned when it changes.
+    public func contextLogDeletions() throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT count FROM contextLogDeletion WHERE id = 1") ?? 0
+    }
+
+    func noteContextLogDeletion() throws {
+        try db.execute(sql: "UPDATE contextLogDeletion SET count = count + 1 WHERE id = 1")
     }
 
     /// Replaces an app's now-playing information.

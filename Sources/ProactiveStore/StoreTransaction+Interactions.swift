@@ -66,6 +66,7 @@ extension StoreTransaction {
             try statement.execute(arguments: [app, value])
             total += db.changesCount
         }
+        if total > 0 { try noteContextLogDeletion() }
         return total
     }
 
@@ -73,7 +74,9 @@ extension StoreTransaction {
     @discardableResult
     public func deleteAllInteractions(app: String) throws -> Int {
         try db.execute(sql: "DELETE FROM interaction WHERE app = ?", arguments: [app])
-        return db.changesCount
+        let count = db.changesCount
+        if count > 0 { try noteContextLogDeletion() }
+        return count
     }
 
     /// Interactions involving a person (by normalised key), newest first, optionally one app's.
@@ -104,6 +107,23 @@ extension StoreTransaction {
                 """,
             arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970, limit]
         ).map(StoredInteraction.init(row:))
+    }
+
+    /// Interactions added after a row identifier, in insertion order.
+    public func interactions(afterID id: Int64, limit: Int = 100_000) throws -> [StoredInteraction] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, app, at, kind, direction, identifier, groupIdentifier, payload
+                FROM interaction WHERE id > ? ORDER BY id LIMIT ?
+                """,
+            arguments: [id, limit]
+        ).map(StoredInteraction.init(row:))
+    }
+
+    /// The identifier of the last interaction added (0 when there is none).
+    public func lastInteractionID() throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT max(id) FROM interaction") ?? 0
     }
 
     /// An app's interactions, newest first.
