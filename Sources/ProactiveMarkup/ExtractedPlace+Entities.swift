@@ -29,8 +29,10 @@ extension ExtractedPlace {
                     }
                 }
             }
-            for values in entity.properties.values.reversed() {
-                for case .entity(let nested) in values.reversed() { pending.append(nested) }
+            // By property name, so that the places come in the same order on every run (a
+            // dictionary's order changes from one instance to the next).
+            for name in entity.properties.keys.sorted().reversed() {
+                for case .entity(let nested) in entity[name].reversed() { pending.append(nested) }
             }
         }
         return merged(places.filter { $0.hasAddress || $0.hasCoordinates || !$0.telephones.isEmpty })

@@ -20,6 +20,22 @@ import Testing
         #expect(page.places == [expected])
     }
 
+    /// Found by the libFuzzer target: the places nested under different properties of one entity
+    /// came in the order of a dictionary, which changes from one extraction to the next.
+    @Test func placesUnderSeveralPropertiesComeInTheSameOrderEveryTime() throws {
+        let html = """
+            <script type="application/ld+json">{"@context":"https://schema.org","@type":"RentalCarReservation",
+             "pickupLocation":{"@type":"Place","name":"Depot Nord",
+               "address":{"@type":"PostalAddress","streetAddress":"1 Rue du Nord","addressLocality":"Lille"}},
+             "dropoffLocation":{"@type":"Place","name":"Depot Sud",
+               "address":{"@type":"PostalAddress","streetAddress":"2 Rue du Sud","addressLocality":"Nice"}},
+             "reservationFor":{"@type":"Car","name":"Compact"}}</script>
+            """
+        let names = try (0..<20).map { _ in try extractor.extract(html: html).places.map(\.name) }
+        // By property name: dropoffLocation, then pickupLocation.
+        for run in names { #expect(run == ["Depot Sud", "Depot Nord"]) }
+    }
+
     @Test func geoCoordinatesOnlyPage() throws {
         let html = """
             <script type="application/ld+json">{"@context":"https://schema.org","@type":"Park","name":"Jardim da Estrela",
