@@ -41,8 +41,10 @@ fi
 
 echo "fuzz-markup: running $binary for ${seconds}s on $(ls Corpus | wc -l) corpus files"
 # -timeout: one input taking more than 10 s is a finding; -rss_limit_mb: more than 2 GB is a finding.
+# With FUZZ_JOBS > 1 libFuzzer runs that many worker processes, each logging to Fuzz/fuzz-N.log.
+parallel=()
+if [ "${FUZZ_JOBS:-1}" -gt 1 ]; then parallel=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS"); fi
 # shellcheck disable=SC2086
 "$binary" Corpus \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-    -jobs="${FUZZ_JOBS:-1}" -workers="${FUZZ_JOBS:-1}" \
-    -artifact_prefix="$fuzz/Artifacts/" -print_final_stats=1 ${FUZZ_FLAGS:-}
+    "${parallel[@]}" -artifact_prefix="$fuzz/Artifacts/" -print_final_stats=1 ${FUZZ_FLAGS:-}

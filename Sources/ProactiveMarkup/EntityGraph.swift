@@ -7,20 +7,38 @@
 ///   `<link itemprop href>` to an `itemid`, an RDFa `href` to a `resource`) becomes that entity.
 /// - An entity that another refers to is written nested there, not again at the top level (unless
 ///   it is only reachable through a reference cycle); a cycle ends in a URL of the identifier.
-/// - Entities without types or properties are left out; at most ``maximumExpansions`` entities are
-///   written per page, so references that fan out stay small.
+/// - Entities without types or properties are left out. References that fan out (a node named by
+///   several properties, or several names of one property, at every level) stay small: at most
+///   ``maximumExpansions`` entities are written per syntax, and at most ``maximumOutputSize`` (about
+///   the size of their JSON: ``nodeCost`` per entity, ``valueCost`` plus its length per value).
+///   Beyond that an entity is written as the URL of its identifier, or left out.
 struct EntityGraph {
     /// The most entities written out for one syntax of one page.
     static let maximumExpansions = 100_000
+    /// The output cost of one entity, and of one value besides its UTF-8 length.
+    static let nodeCost = 32
+    static let valueCost = 16
 
     let resolve: (String) -> String
     let maximumDepth: Int
+    /// The most output written for one syntax of one page, in ``nodeCost`` and ``valueCost`` units.
+    let maximumOutputSize: Int
     private var canonical: [ObjectIdentifier: EntityBuilder] = [:]
     private var byID: [String: EntityBuilder] = [:]
 
-    init(resolve: @escaping (String) -> String, maximumDepth: Int) {
+    /// - Parameter pageSize: The page's size in bytes: the output may be four times as large, plus
+    ///   64 KiB, so that it stays proportional to the page however its references fan out.
+    init(resolve: @escaping (String) -> String, maximumDepth: Int, pageSize: Int) {
         self.resolve = resolve
         self.maximumDepth = maximumDepth
+        self.maximumOutputSize = 4 * pageSize + 65_536
+    }
+
+    /// What is left of the output limits while entities are written.
+    private struct Budget {
+        var entities: Int
+        var size: Int
+        var isAvailable: Bool { entities > 0 && size > 0 }
     }
 
     /// The finished top-level entities for `roots` (in document order).
@@ -76,7 +94,7 @@ struct EntityGraph {
         }
         for root in candidates where !reached.contains(ObjectIdentifier(root)) { choose(root) }
 
-        var budget = Self.maximumExpansions
+        var budget = Budget(entities: Self.maximumExpansions, size: maximumOutputSize)
         var path: [ObjectIdentifier] = []
         return chosen.compactMap { root in
             guard !root.types.isEmpty || !root.properties.isEmpty else { return nil }
@@ -93,10 +111,11 @@ struct EntityGraph {
         }
     }
 
-    private func entity(_ builder: EntityBuilder, path: inout [ObjectIdentifier], budget: inout Int)
+    private func entity(_ builder: EntityBuilder, path: inout [ObjectIdentifier], budget: inout Budget)
         -> SchemaEntity
     {
-        budget -= 1
+        budget.entities -= 1
+        budget.size -= Self.nodeCost
         path.append(ObjectIdentifier(builder))
         defer { path.removeLast() }
         var result = SchemaEntity(types: builder.types, id: builder.id.map(resolve), source: builder.source)
@@ -106,7 +125,9 @@ struct EntityGraph {
                 if target.types.isEmpty && target.properties.isEmpty {
                     guard let id = target.id else { continue }
                     finished = .url(resolve(id))
-                } else if budget > 0, path.count < maximumDepth, !path.contains(ObjectIdentifier(target)) {
+                } else if budget.isAvailable, path.count < maximumDepth,
+                    !path.contains(ObjectIdentifier(target))
+                {
                     finished = .entity(entity(target, path: &path, budget: &budget))
                 } else if let id = target.id {
                     finished = .url(resolve(id))
@@ -119,6 +140,10 @@ struct EntityGraph {
                 case .url(let url): finished = .url(resolve(url))
                 case .entity: continue
                 }
+            }
+            switch finished {
+            case .text(let text), .url(let text): budget.size -= Self.valueCost + text.utf8.count
+            case .entity: budget.size -= Self.valueCost
             }
             result.properties[name, default: []].append(finished)
         }

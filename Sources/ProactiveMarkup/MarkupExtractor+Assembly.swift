@@ -2,7 +2,9 @@ import Foundation
 
 extension MarkupExtractor {
     /// Builds the extraction from what the scanner gathered.
-    func assemble(_ scanner: PageScanner, url: String?, issues: [MarkupIssue]) -> PageExtraction {
+    func assemble(_ scanner: PageScanner, url: String?, pageSize: Int, issues: [MarkupIssue])
+        -> PageExtraction
+    {
         var issues = issues
         if scanner.exceededDepth {
             issues.append(
@@ -36,7 +38,7 @@ extension MarkupExtractor {
         }
         var entities: [SchemaEntity] = []
         for roots in [reader.roots, scanner.microdataRoots, scanner.rdfaRoots] {
-            var graph = EntityGraph(resolve: resolve, maximumDepth: maximumDepth)
+            var graph = EntityGraph(resolve: resolve, maximumDepth: maximumDepth, pageSize: pageSize)
             entities += graph.entities(roots: roots)
         }
         if let openGraph = OpenGraphReader.entity(from: scanner.metas) { entities.append(openGraph) }

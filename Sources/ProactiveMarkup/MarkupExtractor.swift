@@ -100,6 +100,6 @@ public struct MarkupExtractor: Sendable {
                         "The page is not valid UTF-8; it was read in its declared encoding, else ISO-8859-1.")
             )
         }
-        return assemble(scanner, url: url, issues: issues)
+        return assemble(scanner, url: url, pageSize: bytes.count, issues: issues)
     }
 }
