@@ -17,6 +17,8 @@ struct JSONLDReader {
     var maximumDepth: Int
     /// The top-level nodes, in document order.
     private(set) var roots: [EntityBuilder] = []
+    /// Every builder made, so that their references can be released (see ``EntityBuilder``).
+    private(set) var builders: [EntityBuilder] = []
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
@@ -106,6 +108,7 @@ struct JSONLDReader {
         var context = parent
         if let declared = object["@context"] { apply(declared, to: &context) }
         let node = EntityBuilder(types: [], id: nil, source: .jsonLD)
+        builders.append(node)
         for (written, value) in members {
             let key = context.aliases[written] ?? written
             switch key {
@@ -147,7 +150,9 @@ struct JSONLDReader {
                 let other: EntityBuilder
                 switch element {
                 case .entity(let builder): other = builder
-                case .url(let id): other = EntityBuilder(types: [], id: id, source: .jsonLD)
+                case .url(let id):
+                    other = EntityBuilder(types: [], id: id, source: .jsonLD)
+                    builders.append(other)
                 case .text: continue
                 }
                 other.add(.entity(node), for: [name])

@@ -16,6 +16,7 @@ extension MarkupExtractor {
         // JSON-LD: every block, then references resolved across the page.
         let parser = LenientJSONParser(maximumDepth: maximumDepth)
         var reader = JSONLDReader(maximumDepth: maximumDepth)
+        defer { EntityBuilder.release(scanner.builders + reader.builders) }
         for (index, block) in scanner.jsonLDBlocks.enumerated() {
             do {
                 reader.add(try parser.parseAll(block))

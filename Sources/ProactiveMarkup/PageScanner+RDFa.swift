@@ -43,7 +43,7 @@ extension PageScanner {
         // An element with a type starts a new subject: the value of its `property` or `rel` when it
         // has one, completing a hanging `rel` above it, or else a new top-level entity.
         if let types {
-            let entity = EntityBuilder(types: types, id: attributes.about ?? object, source: .rdfa)
+            let entity = makeBuilder(types: types, id: attributes.about ?? object, source: .rdfa)
             // `rev` beside `typeof`: the new typed node has the reverse property, whose value is the
             // current subject.
             if let reverse = attributes.rev, let subject = parent.subject {
@@ -82,7 +82,7 @@ extension PageScanner {
             } else if !names.isEmpty {
                 // A hanging rel: its object is a new blank node holding the properties below, unless a
                 // typed element below completes it first.
-                let blank = EntityBuilder(types: [], id: nil, source: .rdfa)
+                let blank = makeBuilder(types: [], id: nil, source: .rdfa)
                 subject.add(.entity(blank), for: names)
                 context.subject = blank
                 context.hanging = (subject, names)
@@ -95,7 +95,7 @@ extension PageScanner {
         if let reverse = attributes.rev, let subject = context.subject, let object, !object.trimmed.isEmpty {
             let names = HTMLText.tokens(reverse).map(resolve).filter { $0 != Self.rdfType }
             if !names.isEmpty {
-                let other = EntityBuilder(types: [], id: object.trimmed, source: .rdfa)
+                let other = makeBuilder(types: [], id: object.trimmed, source: .rdfa)
                 other.add(.entity(subject), for: names)
                 rdfaRoots.append(other)
             }
@@ -104,7 +104,7 @@ extension PageScanner {
 
         // `about` (and `resource` without `property` or `rel`) starts a new untyped subject.
         if properties.isEmpty && relations.isEmpty, let id = attributes.about ?? attributes.resource {
-            let entity = EntityBuilder(types: [], id: id, source: .rdfa)
+            let entity = makeBuilder(types: [], id: id, source: .rdfa)
             if let hanging = parent.hanging {
                 hanging.subject.add(.entity(entity), for: hanging.names)
             } else {

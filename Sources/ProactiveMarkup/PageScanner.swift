@@ -27,6 +27,9 @@ final class PageScanner {
     private(set) var jsonLDBlocks: [[UInt8]] = []
     private(set) var microdataRoots: [EntityBuilder] = []
     var rdfaRoots: [EntityBuilder] = []
+    /// Every builder made for the page: they may refer to each other in cycles, which
+    /// ``releaseBuilders()`` breaks once the entities are written.
+    private(set) var builders: [EntityBuilder] = []
     private(set) var exceededDepth = false
     private var elementsByID: [String: xmlNodePtr] = [:]
     private var pendingItemReferences: [(item: EntityBuilder, element: xmlNodePtr, ids: [String])] = []
@@ -102,7 +105,7 @@ final class PageScanner {
         let names = attributes.itemprop.map { HTMLText.tokens($0).map(SchemaVocabulary.shortName) } ?? []
         if attributes.itemscope {
             let types = attributes.itemtype.map { HTMLText.tokens($0).map(SchemaVocabulary.shortName) } ?? []
-            let newItem = EntityBuilder(types: types, id: attributes.itemid, source: .microdata)
+            let newItem = makeBuilder(types: types, id: attributes.itemid, source: .microdata)
             if let ids = attributes.itemref.map(HTMLText.tokens), !ids.isEmpty {
                 pendingItemReferences.append((newItem, node, ids))
             }
@@ -258,5 +261,14 @@ extension String {
             return ""
         }
         return String(self[first...last])
+    }
+}
+
+extension PageScanner {
+    /// A new builder, remembered in ``builders``.
+    func makeBuilder(types: [String], id: String?, source: MarkupSyntax) -> EntityBuilder {
+        let builder = EntityBuilder(types: types, id: id, source: source)
+        builders.append(builder)
+        return builder
     }
 }

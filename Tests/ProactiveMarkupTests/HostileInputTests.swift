@@ -1,3 +1,4 @@
+import CLibXML2
 import Foundation
 import Testing
 
@@ -139,6 +140,39 @@ import Testing
         #expect(page.entities.count == 1)
         #expect(json.count < 4 * html.utf8.count + 200_000, "JSON of \(json.count) bytes")
         #expect(elapsed < .seconds(2))
+    }
+
+    /// Found by the libFuzzer target (LeakSanitizer): an RDFa `rev` beside `typeof` and `property`
+    /// makes the subject and the new node refer to each other, and such cycles
+    /// of builders outlived every extraction.
+    @Test(arguments: [
+        "<div vocab=\"https://schema.org/\" typeof=\"Legislation\"><a property=\"isBasedOn\" rev=\"legislationCorrects\" typeof=\"Legislation\" href=\"c.html\">c</a></div>"
+    ])
+    func builderCyclesAreFreedAfterExtraction(html: String) throws {
+        let builders = try weakBuilders(afterExtracting: html)
+        #expect(!builders.isEmpty)
+        #expect(builders.allSatisfy { $0.builder == nil }, "builders left alive")
+    }
+
+    /// The builders made while `html` was extracted, held weakly.
+    func weakBuilders(afterExtracting html: String) throws -> [WeakBuilder] {
+        var bytes = Array(html.utf8)
+        let document = try #require(
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", 0)
+                }
+            })
+        defer { xmlFreeDoc(document) }
+        let scanner = PageScanner(maximumDepth: 256, maximumTextLength: 65_536)
+        scanner.scan(try #require(xmlDocGetRootElement(document)))
+        _ = extractor.assemble(scanner, url: nil, pageSize: bytes.count, issues: [])
+        return scanner.builders.map(WeakBuilder.init)
+    }
+
+    /// A builder held without keeping it alive.
+    struct WeakBuilder {
+        weak var builder: EntityBuilder?
     }
 
     @Test func referenceFanOutStaysBounded() throws {
