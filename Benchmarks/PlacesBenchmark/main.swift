@@ -62,13 +62,37 @@ for i in 0..<200 {
         #"{"type":"interaction","app":"\#(app)","at":"\#(DonationCoding.formatDate(t0.addingTimeInterval(Double(i - 200) * 600)))","intent":{"kind":"sendMessage","recipients":[{"displayName":"Alice Martin","handle":"+33 6 12 34 56 78","handleType":"phoneNumber"}]}}"#
     )
 }
+// Two weeks of usage: about 100 app launches a day, headphones then the radio every morning,
+// what it played, so that the lock screen, the app switcher and CarPlay have a learned context.
+context.append(
+    #"{"type":"app","bundleIdentifier":"com.example.radio","name":"Radio","isMediaApp":true}"#)
+let usageApps = [
+    "com.example.mail", "com.example.chat", "com.example.news", "com.example.reviews", "com.example.nav",
+]
+for day in 0..<14 {
+    let morning = t0.addingTimeInterval(Double(day - 14) * 86_400)
+    let date = { (offset: Double) in DonationCoding.formatDate(morning.addingTimeInterval(offset)) }
+    context.append(#"{"type":"event","at":"\#(date(0))","event":"headphonesConnected"}"#)
+    context.append(#"{"type":"event","at":"\#(date(60))","event":"appLaunched","app":"com.example.radio"}"#)
+    context.append(
+        #"{"type":"nowPlaying","app":"com.example.radio","at":"\#(date(70))","state":"playing","title":"Morning news"}"#
+    )
+    context.append(#"{"type":"event","at":"\#(date(1800))","event":"headphonesDisconnected"}"#)
+    for i in 0..<100 {
+        let app = usageApps[(i * 7 + day) % usageApps.count]
+        context.append(
+            #"{"type":"event","at":"\#(date(1900 + Double(i) * 500))","event":"appLaunched","app":"\#(app)"}"#
+        )
+    }
+}
 _ = try engine.donate(documents: context.map { Data($0.utf8) }, now: t0)
 
-func measure(_ name: String, _ body: () throws -> Int) rethrows {
+@MainActor func measure(_ name: String, before: () throws -> Void = {}, _ body: () throws -> Int) rethrows {
     for _ in 0..<50 { _ = try body() }
     var times: [Double] = []
     var results = 0
     for _ in 0..<requests {
+        try before()
         let s = ContinuousClock.now
         results += try body()
         let d = s.duration(to: .now)
@@ -94,8 +118,27 @@ try measure("quickType, fullStreetAddress") {
         .count
 }
 try measure("lockScreen") { try engine.suggestions(for: SuggestionRequest(surface: .lockScreen)).count }
+// The same with a new app launch donated before each request (not timed): the kept context is
+// fed what was donated since.
+var launches = 0
+@MainActor func launchAnApp() throws {
+    launches += 1
+    let at = DonationCoding.formatDate(t0.addingTimeInterval(Double(launches)))
+    let app = usageApps[launches % usageApps.count]
+    _ = try engine.donate(
+        documents: [Data(#"{"type":"event","at":"\#(at)","event":"appLaunched","app":"\#(app)"}"#.utf8)],
+        now: t0)
+}
+try measure("lockScreen, after each new launch", before: launchAnApp) {
+    try engine.suggestions(
+        for: SuggestionRequest(surface: .lockScreen).at(t0.addingTimeInterval(Double(launches)))
+    ).count
+}
 try measure("contactCard") {
-    try engine.suggestions(for: SuggestionRequest(surface: .contactCard).person("+33612345678")).count
+    try engine.suggestions(
+        for: SuggestionRequest(surface: .contactCard).person("+33612345678").at(
+            t0.addingTimeInterval(Double(launches)))
+    ).count
 }
 try measure("siri (`ask`, \"call this place\")") {
     try engine.ask("call this place").phoneNumber == nil ? 0 : 1

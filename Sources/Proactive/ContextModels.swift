@@ -39,7 +39,7 @@ struct ContextModels {
 
     /// Models fed every event and interaction given, settled (see ``settled()``).
     init(events: [StoredEvent], interactions: [StoredInteraction], apps: [String: App], region: String) {
-        feed(events: events, interactions: interactions, apps: apps, region: region)
+        feed(ContextItem.decode(events: events, interactions: interactions, region: region), apps: apps)
         flushLaunchedMedia()
     }
 
@@ -51,51 +51,26 @@ struct ContextModels {
         return copy
     }
 
-    /// Feeds events and interactions, in time order (ties in the order of their row
-    /// identifiers); they must not be older than what was fed before.
-    mutating func feed(
-        events: [StoredEvent], interactions: [StoredInteraction], apps: [String: App], region: String
-    ) {
-        enum Item {
-            case event(StoredEvent)
-            case interaction(StoredInteraction)
-            var at: Date {
-                switch self {
-                case .event(let e): e.at
-                case .interaction(let i): i.at
-                }
-            }
-        }
-        let decoder = DonationCoding.makeDecoder()
-        var items = events.map(Item.event) + interactions.map(Item.interaction)
-        items.sort { $0.at < $1.at }
+    /// Feeds items in learning order (``ContextItem/precedes(_:_:)``); they must not come
+    /// before what was fed already.
+    mutating func feed(_ items: some Sequence<ContextItem>, apps: [String: App]) {
         for item in items {
-            switch item {
-            case .event(let stored) where stored.kind == Self.nowPlayingKind:
-                guard let info = try? decoder.decode(NowPlayingInfo.self, from: Data(stored.payload.utf8)),
-                    info.state == .playing, let app = stored.app
-                else { continue }
+            switch item.content {
+            case .playing(let app, let title):
                 if let launched = launchedMedia, launched.app == app {
-                    triggers.notePlay(app: app, item: info.title, at: launched.at)
+                    triggers.notePlay(app: app, item: title, at: launched.at)
                     launchedMedia = nil
                 } else {
                     flushLaunchedMedia()
-                    triggers.notePlay(app: app, item: info.title, at: stored.at)
+                    triggers.notePlay(app: app, item: title, at: item.at)
                 }
-            case .event(let stored):
+            case .event(let event):
                 flushLaunchedMedia()
-                guard let event = try? decoder.decode(SystemEvent.self, from: Data(stored.payload.utf8))
-                else { continue }
-                apply(event, at: stored.at, apps: apps)
-            case .interaction(let stored):
+                apply(event, at: item.at, apps: apps)
+            case .interaction(let app, let people):
                 flushLaunchedMedia()
-                guard let interaction = try? decoder.decode(Interaction.self, from: Data(stored.payload.utf8))
-                else {
-                    continue
-                }
-                for person in interaction.people {
-                    contacts.recordInteraction(
-                        person: PersonKey.make(person, region: region), app: stored.app, at: stored.at)
+                for person in people {
+                    contacts.recordInteraction(person: person, app: app, at: item.at)
                 }
             }
         }

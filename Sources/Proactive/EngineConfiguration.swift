@@ -19,6 +19,10 @@ public struct EngineConfiguration: Sendable {
     /// Whether an activity's app must have declared itself (an `app` document) before it donates.
     /// Default `true`: an undeclared app's activities are rejected with `unknownApp`.
     public var requiresDeclaredApps = true
+    /// Whether the learned context (next apps, triggers, places, contacts) is kept in memory
+    /// between suggestion requests and fed only what was donated since. When `false`, each
+    /// request learns it again from the event log. Default `true`.
+    public var keepsLearnedContext = true
     /// The region whose numbering plan applies to phone numbers written without a country code
     /// ("06 12 34 56 78" in FR), as an ISO 3166-1 code. Default: the system locale's region,
     /// else "US".

@@ -88,30 +88,31 @@ extension ProactiveEngine {
     /// again from the store when they cannot be (see ``ContextModelCache``).
     func contextModels(_ tx: StoreTransaction, now: Date, apps: [String: App]) throws -> ContextModels {
         let region = configuration.phoneRegion
+        let retention = configuration.eventRetention
+        guard configuration.keepsLearnedContext else {
+            let start = now.addingTimeInterval(-retention)
+            return ContextModels(
+                events: try tx.events(from: start, to: now),
+                interactions: try tx.interactions(from: start, to: now),
+                apps: apps, region: region)
+        }
         let deletions = try tx.contextLogDeletions()
         var cache = contextCache.withLock { $0 }
         if var kept = cache, kept.canServe(now: now, deletions: deletions, apps: apps) {
-            if try kept.catchUp(tx, now: now, region: region) {
-                cache = kept
-            } else {
-                cache = nil
-            }
-        } else if let kept = cache, now < kept.through {
+            cache = try kept.catchUp(tx, now: now, region: region) ? kept : nil
+        } else if let kept = cache, kept.deletions == deletions, kept.apps == apps, now <= kept.checkpoint {
             // A request about an earlier moment: learn for it alone.
-            return try ContextModelCache(
-                tx, now: now, retention: configuration.eventRetention, apps: apps, region: region
-            ).models.settled()
+            return try ContextModelCache(tx, now: now, retention: retention, apps: apps, region: region)
+                .models(at: now)
         } else {
             cache = nil
         }
-        let fresh =
-            try cache
-            ?? ContextModelCache(
-                tx, now: now, retention: configuration.eventRetention, apps: apps, region: region)
+        let current =
+            try cache ?? ContextModelCache(tx, now: now, retention: retention, apps: apps, region: region)
         contextCache.withLock { kept in
-            if kept == nil || kept!.through <= fresh.through { kept = fresh }
+            if kept == nil || kept!.checkpoint <= current.checkpoint { kept = current }
         }
-        return fresh.models.settled()
+        return current.models(at: now)
     }
 
     /// Places seen in donations within the place window, ranked (from the 100 most recent
@@ -205,11 +206,7 @@ extension ProactiveEngine {
         into list: inout SuggestionList
     ) throws {
         let key = PersonKey.make(handle: person, region: configuration.phoneRegion)
-        let kinds = try store.read { tx in
-            try tx.interactions(personKey: key).reduce(into: [String: String]()) { last, interaction in
-                if last[interaction.app] == nil { last[interaction.app] = interaction.kind }
-            }
-        }
+        let kinds = try store.read { tx in try tx.lastInteractionKinds(personKey: key) }
         for suggestion in models.contacts.apps(for: key, at: now, appNames: names) {
             let kind = kinds[suggestion.app].flatMap(Intent.Kind.init(rawValue:))
             let action: Suggestion.Action.ActionType =

@@ -95,6 +95,20 @@ extension StoreTransaction {
         ).map(StoredInteraction.init(row:))
     }
 
+    /// The kind of the last interaction with a person (by normalised key) in each app.
+    public func lastInteractionKinds(personKey: String) throws -> [String: String] {
+        // SQLite takes the bare column `kind` from the row holding max(at).
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT i.app, i.kind, max(i.at)
+                FROM interaction i JOIN interaction_person p ON p.interactionId = i.id
+                WHERE p.personKey = ? GROUP BY i.app
+                """,
+            arguments: [personKey])
+        return Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Every interaction in a time range, oldest first.
     public func interactions(from start: Date, to end: Date, limit: Int = 100_000) throws
         -> [StoredInteraction]
