@@ -12,11 +12,20 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Proactive", targets: ["Proactive"]),
+        .library(name: "ProactiveMarkup", targets: ["ProactiveMarkup"]),
         .executable(name: "proactive", targets: ["proactive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
     ],
     targets: [
         // MARK: Pure value types and text processing
@@ -62,11 +71,27 @@ let package = Package(
                 "ProactivePhoneNumbers", "ProactiveGeocoding",
             ],
             swiftSettings: swiftSettings),
+        // MARK: The daemon: HTTP + WebSocket API and the inspector (Hummingbird 2)
+        .target(
+            name: "ProactiveServer",
+            dependencies: [
+                "Proactive", "ProactiveModel", "ProactiveStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "proactive",
             dependencies: [
                 "Proactive", "ProactiveModel", "ProactiveStore", "ProactiveRanking", "ProactiveMarkup",
-                "ProactiveGeocoding",
+                "ProactiveGeocoding", "ProactiveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -81,9 +106,11 @@ let package = Package(
             path: "Benchmarks/StoreBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
             name: "MarkupBenchmark", dependencies: ["ProactiveMarkup"],
-            path: "Benchmarks/MarkupBenchmark", exclude: ["extruct_baseline.py"], swiftSettings: swiftSettings),
+            path: "Benchmarks/MarkupBenchmark", exclude: ["extruct_baseline.py"], swiftSettings: swiftSettings
+        ),
         .executableTarget(
-            name: "GeocodingBenchmark", dependencies: ["ProactiveGeocoding", "ProactivePhoneNumbers", "ProactiveModel"],
+            name: "GeocodingBenchmark",
+            dependencies: ["ProactiveGeocoding", "ProactivePhoneNumbers", "ProactiveModel"],
             path: "Benchmarks/GeocodingBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
             name: "PlacesBenchmark", dependencies: ["Proactive", "ProactiveModel", "ProactiveStore"],
@@ -93,17 +120,41 @@ let package = Package(
             path: "Benchmarks/NextAppBenchmark", swiftSettings: swiftSettings),
 
         // MARK: Tests: one target per module, plus end-to-end acceptance tests
-        .testTarget(name: "ProactiveModelTests", dependencies: ["ProactiveModel"], swiftSettings: swiftSettings),
-        .testTarget(name: "ProactiveTextTests", dependencies: ["ProactiveText"], swiftSettings: swiftSettings),
-        .testTarget(name: "ProactiveMarkupTests", dependencies: ["ProactiveMarkup"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveModelTests", dependencies: ["ProactiveModel"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveTextTests", dependencies: ["ProactiveText"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveMarkupTests", dependencies: ["ProactiveMarkup"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ProactivePhoneNumbersTests", dependencies: ["ProactivePhoneNumbers"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "ProactiveGeocodingTests", dependencies: ["ProactiveGeocoding", "ProactiveModel"], swiftSettings: swiftSettings),
-        .testTarget(name: "ProactiveRankingTests", dependencies: ["ProactiveRanking"], swiftSettings: swiftSettings),
-        .testTarget(name: "ProactiveStoreTests", dependencies: ["ProactiveStore"], swiftSettings: swiftSettings),
-        .testTarget(name: "ProactiveTests", dependencies: ["Proactive", "ProactiveStore", "ProactiveModel"], swiftSettings: swiftSettings),
-        .testTarget(name: "AcceptanceTests", dependencies: ["proactive"], swiftSettings: swiftSettings),
+            name: "ProactiveGeocodingTests", dependencies: ["ProactiveGeocoding", "ProactiveModel"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveRankingTests", dependencies: ["ProactiveRanking"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveStoreTests", dependencies: ["ProactiveStore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveTests", dependencies: ["Proactive", "ProactiveStore", "ProactiveModel"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveServerTests",
+            dependencies: [
+                "ProactiveServer", "Proactive", "ProactiveStore", "ProactiveModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AcceptanceTests",
+            dependencies: [
+                "proactive", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ],
+            swiftSettings: swiftSettings),
     ]
 )

@@ -30,12 +30,16 @@ extension ProactiveEngine {
     /// its payload goes to the handler the app registered for its type, after checking the
     /// app's `requiredUserInfoKeys`. Without the app, its web page opens instead.
     ///
-    /// - Parameter appInstalled: whether the activity's app is on the continuing device.
-    public func continueActivity(_ id: String, appInstalled: Bool = true, now: Date? = nil) throws
+    /// - Parameters:
+    ///   - appInstalled: whether the activity's app is on the continuing device.
+    ///   - donor: who continues it; an app may continue only its own activities.
+    public func continueActivity(
+        _ id: String, appInstalled: Bool = true, donor: Donor = .system, now: Date? = nil
+    ) throws
         -> ContinuationResult
     {
         let now = now ?? self.now
-        let (activity, entry) = try activity(id, now: now)
+        let (activity, entry) = try activity(id, donor: donor, now: now)
         if lifecycle.withLock({ $0.invalidated.contains(entry.id) }) {
             throw EngineError(.invalidated, "the activity was invalidated by its app", parameter: "id")
         }

@@ -120,6 +120,13 @@ extension ProactiveEngine {
         guard donor.mayAct(for: donation.app) else {
             throw DonationError(code: .forbidden, field: "app", reason: "an app may only donate for itself")
         }
+        if case .event = donation.content, case .app = donor {
+            throw DonationError(
+                code: .forbidden, field: "type",
+                reason:
+                    "context events (launches, connections, locations, feedback) come from the system, not from an app"
+            )
+        }
         let at = donation.at ?? now
         let app = donation.app.flatMap { declared[$0] }
         if configuration.requiresDeclaredApps, app == nil, let bundle = donation.app {

@@ -62,6 +62,19 @@ public final class Store: Sendable {
         }
     }
 
+    /// A number that changes when another connection (another process on the same file)
+    /// commits a change: SQLite's `data_version` of the writer connection, whose own
+    /// commits do not change it.
+    public func externalChangeCount() throws -> Int {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            }
+        } catch let error as DatabaseError {
+            throw StoreError(error)
+        }
+    }
+
     /// The SQLite version the store runs on.
     public var sqliteVersion: String {
         (try? writer.read { db in try String.fetchOne(db, sql: "SELECT sqlite_version()") }) ?? "unknown"

@@ -184,6 +184,19 @@ enum StoreMigrations {
                     INSERT INTO contextLogDeletion (id, count) VALUES (1, 0);
                     """)
         }
+        migrator.registerMigration("v6-access-tokens") { db in
+            // Bearer tokens of the daemon, stored as SHA-256 digests (tokens are 256 random
+            // bits, so a fast digest is enough; the token itself is shown once).
+            try db.execute(
+                sql: """
+                    CREATE TABLE accessToken (
+                      digest TEXT PRIMARY KEY NOT NULL,
+                      app TEXT,
+                      createdAt REAL NOT NULL,
+                      label TEXT
+                    );
+                    """)
+        }
         return migrator
     }
 }

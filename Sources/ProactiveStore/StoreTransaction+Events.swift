@@ -37,15 +37,19 @@ extension StoreTransaction {
         return db.lastInsertedRowID
     }
 
-    /// Events in a time range, oldest first.
-    public func events(from start: Date = .distantPast, to end: Date = .distantFuture, limit: Int = 100_000)
+    /// Events in a time range, oldest first (or newest first).
+    public func events(
+        from start: Date = .distantPast, to end: Date = .distantFuture, newestFirst: Bool = false,
+        limit: Int = 100_000
+    )
         throws
         -> [StoredEvent]
     {
-        try Row.fetchAll(
+        let order = newestFirst ? "at DESC, id DESC" : "at, id"
+        return try Row.fetchAll(
             db,
             sql:
-                "SELECT id, at, kind, app, payload FROM event WHERE at >= ? AND at <= ? ORDER BY at, id LIMIT ?",
+                "SELECT id, at, kind, app, payload FROM event WHERE at >= ? AND at <= ? ORDER BY \(order) LIMIT ?",
             arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970, limit]
         ).map {
             StoredEvent(
@@ -117,5 +121,18 @@ extension StoreTransaction {
     /// Deletes an app's now-playing information.
     public func deleteNowPlaying(app: String) throws {
         try db.execute(sql: "DELETE FROM nowPlaying WHERE app = ?", arguments: [app])
+    }
+}
+
+extension StoreTransaction {
+    /// The events concerning an app, oldest first.
+    public func events(app: String, limit: Int = 100_000) throws -> [StoredEvent] {
+        try Row.fetchAll(
+            db, sql: "SELECT id, at, kind, app, payload FROM event WHERE app = ? ORDER BY at, id LIMIT ?",
+            arguments: [app, limit]
+        ).map {
+            StoredEvent(
+                id: $0[0], at: Date(timeIntervalSince1970: $0[1]), kind: $0[2], app: $0[3], payload: $0[4])
+        }
     }
 }

@@ -165,3 +165,29 @@ extension StoredInteraction {
         payload = row[7]
     }
 }
+
+extension StoreTransaction {
+    /// The people of the latest interactions (normalised key and display name), most recent
+    /// first, each once.
+    public func recentPeople(limit: Int) throws -> [(key: String, displayName: String?)] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT p.personKey, max(p.displayName), max(i.at) AS last
+                FROM interaction_person p JOIN interaction i ON i.id = p.interactionId
+                GROUP BY p.personKey ORDER BY last DESC LIMIT ?
+                """,
+            arguments: [limit]
+        ).map { ($0[0], $0[1]) }
+    }
+
+    /// The apps that donated anything still stored: entries, interactions or app events.
+    public func appsWithData() throws -> [String] {
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT app FROM entry UNION SELECT app FROM interaction
+                UNION SELECT app FROM event WHERE app IS NOT NULL ORDER BY 1
+                """)
+    }
+}

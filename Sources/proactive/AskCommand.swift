@@ -20,13 +20,25 @@ struct AskCommand: ParsableCommand {
     var app: String?
 
     func run() throws {
-        let engine = try options.openEngine()
         let answer: AssistantAnswer
         do {
-            answer = try engine.ask(utterance.joined(separator: " "), app: app, now: try options.date())
+            if let client = try options.daemonClient() {
+                var body: [String: String] = ["utterance": utterance.joined(separator: " ")]
+                body["app"] = app
+                body["at"] = options.at
+                let data = try client.send("POST", "v1/ask", body: try JSONEncoder().encode(body))
+                answer = try client.decode(AssistantAnswer.self, from: data)
+            } else {
+                let engine = try options.openEngine()
+                answer = try engine.ask(utterance.joined(separator: " "), app: app, now: try options.date())
+            }
         } catch let error as EngineError {
             if options.json { try Terminal.json(["error": error.message]) }
             Terminal.error(error.message)
+            throw ExitCode(1)
+        } catch let failure as DaemonClient.Failure {
+            if options.json { try Terminal.json(["error": failure.message]) }
+            Terminal.error(failure.message)
             throw ExitCode(1)
         }
         if options.json {

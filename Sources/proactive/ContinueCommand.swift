@@ -17,7 +17,12 @@ struct ContinueCommand: ParsableCommand {
     @Flag(name: .long, help: "Continue on a device without the activity's app (opens its webpageURL).")
     var withoutApp = false
 
-    struct Output: Encodable {
+    struct ContinuationBody: Encodable {
+        var id: String
+        var appInstalled: Bool
+    }
+
+    struct Output: Codable {
         var action: String
         var app: String?
         var url: String?
@@ -25,6 +30,13 @@ struct ContinueCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let client = try options.daemonClient() {
+            let body = try JSONEncoder().encode(ContinuationBody(id: id, appInstalled: !withoutApp))
+            let output = try client.decode(
+                Output.self, from: try client.send("POST", "v1/continuations", body: body))
+            try print(output)
+            return
+        }
         let engine = try options.openEngine()
         let result = try engine.continueActivity(id, appInstalled: !withoutApp, now: try options.date())
         let output: Output =
@@ -34,6 +46,10 @@ struct ContinueCommand: ParsableCommand {
                 Output(action: "launchApp", app: app, url: nil, activity: activity)
             case .openWebpage(let url): Output(action: "openWebpage", app: nil, url: url, activity: nil)
             }
+        try print(output)
+    }
+
+    func print(_ output: Output) throws {
         if options.json {
             try Terminal.json(output)
         } else if let url = output.url {

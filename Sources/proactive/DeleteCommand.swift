@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Proactive
+import ProactiveModel
 
 /// `proactive delete --app A (--identifier… | --domain… | --persistent-identifier… | --interaction-group… | --all)`
 struct DeleteCommand: ParsableCommand {
@@ -43,6 +44,25 @@ struct DeleteCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let client = try options.daemonClient() {
+            var body: [String: JSONValue] = ["app": .string(app)]
+            if all { body["all"] = .bool(true) }
+            for (name, values) in [
+                ("identifiers", identifier), ("domains", domain),
+                ("persistentIdentifiers", persistentIdentifier),
+                ("interactionGroups", interactionGroup),
+            ] where !values.isEmpty {
+                body[name] = .array(values.map(JSONValue.string))
+            }
+            let data = try client.send("POST", "v1/deletions", body: try JSONEncoder().encode(body))
+            let result = try client.decode(DeletionResult.self, from: data)
+            if options.json {
+                try Terminal.json(result)
+            } else {
+                Terminal.out("deleted \(result.deleted) from \(result.app)")
+            }
+            return
+        }
         let engine = try options.openEngine()
         let target: DeletionRequest.Target =
             if all { .all } else if !identifier.isEmpty { .identifiers(identifier) } else if !domain.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+import Proactive
 
 /// Reads donation documents from a file or standard input: NDJSON (one document per line),
 /// a JSON array of documents, or a single (possibly pretty-printed) JSON document.
@@ -112,11 +113,8 @@ final class DocumentReader: @unchecked Sendable {
         let all = buffer
         buffer = Data()
         let first = all.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
-        if first == UInt8(ascii: "["), let array = try? JSONSerialization.jsonObject(with: all) as? [Any] {
-            pending = array.map { element in
-                (try? JSONSerialization.data(withJSONObject: element, options: [.fragmentsAllowed]))
-                    ?? Data("null".utf8)
-            }
+        if first == UInt8(ascii: "[") {
+            pending = DonationDocuments.array(all)
         } else if !all.isEmpty {
             pending = [all]
         }

@@ -18,6 +18,10 @@ struct DonateCommand: ParsableCommand {
 
     func run() throws {
         guard batchSize > 0 else { throw UsageError(message: "--batch-size must be positive") }
+        if let client = try options.daemonClient() {
+            try donate(through: client)
+            return
+        }
         let engine = try options.openEngine()
         let now = try options.date()
         var index = 0
@@ -54,6 +58,55 @@ struct DonateCommand: ParsableCommand {
                 progress.update(bytes: batch.bytesRead, documents: index)
             }
             progress.finish()
+        }
+        if options.json { FileHandle.standardOutput.write(Data("\n]\n".utf8)) }
+        let rejected = counts[.rejected, default: 0]
+        Terminal.note(
+            "\(index) documents: \(counts[.accepted, default: 0]) accepted, \(counts[.merged, default: 0]) merged, \(rejected) rejected"
+        )
+        if rejected > 0 { throw ExitCode(1) }
+    }
+
+    /// Sends the documents to a running daemon, one NDJSON request per batch, and prints the
+    /// receipts it answers with.
+    func donate(through client: DaemonClient) throws {
+        struct Answer: Decodable { var receipts: [DonationReceipt] }
+        var index = 0
+        var counts: [DonationReceipt.Status: Int] = [:]
+        var printedAny = false
+        if options.json { FileHandle.standardOutput.write(Data("[".utf8)) }
+        for file in files {
+            let reader = try DocumentReader(path: file)
+            while let documents = reader.next(max: batchSize) {
+                var body = Data()
+                for document in documents {
+                    // One document per line: pretty-printed documents are re-serialized.
+                    if document.contains(0x0A),
+                        let object = try? JSONSerialization.jsonObject(with: document),
+                        let compact = try? JSONSerialization.data(withJSONObject: object)
+                    {
+                        body.append(compact)
+                    } else {
+                        body.append(document.filter { $0 != 0x0A })
+                    }
+                    body.append(0x0A)
+                }
+                let data = try client.send(
+                    "POST", "v1/donations", body: body, contentType: "application/x-ndjson")
+                var text = ""
+                for var receipt in try client.decode(Answer.self, from: data).receipts {
+                    receipt.index += index
+                    counts[receipt.status, default: 0] += 1
+                    if options.json {
+                        text += (printedAny ? ",\n" : "\n") + Terminal.compactJSON(receipt)
+                        printedAny = true
+                    } else if receipt.status == .rejected || receipt.index < 1000 {
+                        text += Self.describe(receipt) + "\n"
+                    }
+                }
+                index += documents.count
+                if !text.isEmpty { FileHandle.standardOutput.write(Data(text.utf8)) }
+            }
         }
         if options.json { FileHandle.standardOutput.write(Data("\n]\n".utf8)) }
         let rejected = counts[.rejected, default: 0]

@@ -19,6 +19,31 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "The language of generated text, e.g. fr-FR (default: the system locale).")
     var locale: String?
 
+    @Option(
+        name: .long,
+        help:
+            "A running daemon's URL, e.g. http://127.0.0.1:8787 (default: $PROACTIVE_SERVER; none: the local store)."
+    )
+    var server: String?
+    @Option(name: .long, help: "The daemon's bearer token (default: $PROACTIVE_TOKEN).")
+    var token: String?
+
+    /// A client of the daemon when `--server` (or `$PROACTIVE_SERVER`) is given.
+    func daemonClient() throws -> DaemonClient? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let server = server ?? environment["PROACTIVE_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return nil
+        }
+        guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https", url.host != nil
+        else {
+            throw UsageError(message: "--server: expected a URL such as http://127.0.0.1:8787")
+        }
+        guard let token = token ?? environment["PROACTIVE_TOKEN"], !token.isEmpty else {
+            throw UsageError(message: "--token (or $PROACTIVE_TOKEN) is required with --server")
+        }
+        return DaemonClient(base: url, token: token)
+    }
+
     /// The store path: flag, then environment, then the user's data directory.
     var storePath: String {
         if let store { return store }

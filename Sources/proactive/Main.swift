@@ -11,7 +11,7 @@ struct ProactiveCommand: ParsableCommand {
         subcommands: [
             DonateCommand.self, SearchCommand.self, DeleteCommand.self, ContinueCommand.self,
             ClientStateCommand.self, EvaluateCommand.self, SuggestCommand.self, ExtractCommand.self,
-            GeocodeCommand.self, AskCommand.self,
+            GeocodeCommand.self, AskCommand.self, ServeCommand.self, TokenCommand.self,
         ])
 }
 
@@ -34,6 +34,11 @@ enum Main {
         } catch let error as EngineError {
             Terminal.error(error.message)
             exit(error.code == .invalidRequest ? 2 : 1)
+        } catch let failure as DaemonClient.Failure {
+            Terminal.error(
+                "the daemon answered \(failure.status): \(failure.field.map { "\($0): " } ?? "")\(failure.message)"
+            )
+            exit(failure.status == 400 && failure.code == "invalidRequest" ? 2 : 1)
         } catch let error as UsageError {
             Terminal.error(error.message)
             exit(2)

@@ -25,16 +25,29 @@ struct SearchCommand: ParsableCommand {
     var filter: String?
 
     func run() throws {
-        let engine = try options.openEngine()
         var expression: SearchQueryExpression?
         if let filter {
             do { expression = try SearchQueryExpression(parsing: filter) } catch {
                 throw UsageError(message: "--where: \(error)")
             }
         }
-        let request = SearchRequest(query.joined(separator: " "), filter: expression).app(app).limit(limit)
+        let results: [SearchResult]
+        if let client = try options.daemonClient() {
+            struct Answer: Decodable { var results: [SearchResult] }
+            let data = try client.send(
+                "GET", "v1/search",
+                query: [
+                    "q": query.joined(separator: " "), "app": app, "limit": String(limit), "where": filter,
+                    "at": options.at,
+                ])
+            results = try client.decode(Answer.self, from: data).results
+        } else {
+            let request = SearchRequest(query.joined(separator: " "), filter: expression).app(app).limit(
+                limit
+            )
             .at(try options.date())
-        let results = try engine.search(request)
+            results = try options.openEngine().search(request)
+        }
         if options.json {
             try Terminal.json(results)
             return

@@ -50,10 +50,22 @@ struct SuggestCommand: ParsableCommand {
             }
             type = parsed
         }
-        let engine = try options.openEngine()
-        let request = SuggestionRequest(surface: surface).app(app).person(person).limit(limit)
-            .at(try options.date()).locale(options.locale).typing(text, in: type)
-        let suggestions = try engine.suggestions(for: request)
+        let suggestions: [Suggestion]
+        if let client = try options.daemonClient() {
+            struct Answer: Decodable { var suggestions: [Suggestion] }
+            let data = try client.send(
+                "GET", "v1/suggestions",
+                query: [
+                    "surface": surface.rawValue, "app": app, "person": person, "contentType": type?.rawValue,
+                    "text": text, "limit": String(limit), "at": options.at, "locale": options.locale,
+                ])
+            suggestions = try client.decode(Answer.self, from: data).suggestions
+        } else {
+            let engine = try options.openEngine()
+            let request = SuggestionRequest(surface: surface).app(app).person(person).limit(limit)
+                .at(try options.date()).locale(options.locale).typing(text, in: type)
+            suggestions = try engine.suggestions(for: request)
+        }
         if options.json {
             try Terminal.json(suggestions)
             return

@@ -1,0 +1,40 @@
+import Foundation
+import ProactiveModel
+import ProactiveStore
+
+extension ProactiveEngine {
+    /// Everything the engine holds for an app (see ``AppExport``). An app may export only its
+    /// own data.
+    public func export(app: String, donor: Donor = .system, now: Date? = nil) throws -> AppExport {
+        guard donor.mayAct(for: app) else {
+            throw EngineError(.forbidden, "an app may only export its own data", parameter: "app")
+        }
+        let now = now ?? self.now
+        let decoder = DonationCoding.makeDecoder()
+        func document(_ payload: String) -> JSONValue {
+            (try? decoder.decode(JSONValue.self, from: Data(payload.utf8))) ?? .string(payload)
+        }
+        return try store.read { tx in
+            let entries = try tx.entries(scope: .app(app), now: now, limit: .max).map { entry in
+                var eligible: [String] = []
+                if entry.isEligibleForSearch { eligible.append("search") }
+                if entry.isEligibleForHandoff { eligible.append("handoff") }
+                if entry.isEligibleForPublicIndexing { eligible.append("publicIndexing") }
+                if entry.isEligibleForPrediction { eligible.append("prediction") }
+                return AppExport.Entry(
+                    id: "\(entry.kind.rawValue)/\(entry.id)", kind: entry.kind.rawValue,
+                    donatedAt: entry.donatedAt,
+                    expiresAt: entry.expiresAt, eligibleFor: eligible, document: document(entry.payload))
+            }
+            return AppExport(
+                app: app, exportedAt: now, declaration: declaredApp(app), entries: entries,
+                interactions: try tx.interactions(app: app, limit: .max).map {
+                    AppExport.Record(id: "interaction/\($0.id)", at: $0.at, document: document($0.payload))
+                },
+                events: try tx.events(app: app).map {
+                    AppExport.Record(id: "event/\($0.id)", at: $0.at, document: document($0.payload))
+                },
+                clientState: try tx.clientState(app: app))
+        }
+    }
+}

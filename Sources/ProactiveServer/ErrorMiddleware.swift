@@ -1,0 +1,35 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Turns every error into the API's JSON error shape: unknown paths (404), oversized bodies
+/// (413) and anything unexpected (500, logged, with no detail sent).
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            throw error
+        } catch let error as any HTTPResponseError {
+            switch error.status {
+            case .notFound:
+                throw APIError(
+                    .notFound, "notFound", "no such endpoint: \(request.method) \(request.uri.path)")
+            case .contentTooLarge:
+                throw APIError(
+                    .contentTooLarge, "payloadTooLarge", "the request body is too large", field: "body")
+            case .methodNotAllowed:
+                throw APIError(.methodNotAllowed, "methodNotAllowed", "\(request.method) is not allowed here")
+            default:
+                throw APIError(error.status, "httpError", "\(error.status)")
+            }
+        } catch {
+            context.logger.error(
+                "request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            throw APIError(.internalServerError, "internal", "the request failed inside the daemon")
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Logging
+import Proactive
+import ProactiveModel
+import ServiceLifecycle
+import Synchronization
+
+/// Live subscriptions: a WebSocket session subscribes with a surface's parameters (or to the
+/// inspector's state) and is sent the new list whenever a donation, a deletion or a context
+/// event changes it, and every ``refreshInterval`` (suggestions fade with time).
+final class LiveHub: Service, Sendable {
+    /// What a subscription follows.
+    enum Topic: Sendable {
+        case suggestions(SuggestionRequest)
+        case inspector
+    }
+
+    /// One WebSocket connection's subscriptions and its outgoing messages.
+    final class Session: Sendable {
+        struct Subscription {
+            var topic: Topic
+            var last: [UInt8]?
+        }
+
+        let messages: AsyncStream<String>
+        fileprivate let continuation: AsyncStream<String>.Continuation
+        fileprivate let subscriptions = Mutex<[String: Subscription]>([:])
+
+        init() {
+            (messages, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(64))
+        }
+
+        func send(_ text: String) {
+            continuation.yield(text)
+        }
+    }
+
+    let engine: ProactiveEngine
+    let changes: ChangeCounter
+    /// How often lists are recomputed even when nothing changed.
+    let refreshInterval: Duration = .seconds(30)
+    private let sessions = Mutex<[ObjectIdentifier: Session]>([:])
+    /// Computes the inspector's state (set by the server).
+    let inspector = Mutex<(@Sendable () throws -> InspectorState)?>(nil)
+
+    init(engine: ProactiveEngine, changes: ChangeCounter) {
+        self.engine = engine
+        self.changes = changes
+    }
+
+    /// How many sessions are open.
+    var sessionCount: Int { sessions.withLock { $0.count } }
+
+    func open() -> Session {
+        let session = Session()
+        sessions.withLock { $0[ObjectIdentifier(session)] = session }
+        return session
+    }
+
+    func close(_ session: Session) {
+        sessions.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(session)) }
+        session.continuation.finish()
+    }
+
+    /// Subscribes (or resubscribes) and sends the current list at once.
+    func subscribe(_ session: Session, id: String, to topic: Topic) async {
+        session.subscriptions.withLock { $0[id] = .init(topic: topic, last: nil) }
+        await refresh(session, ids: [id], force: true)
+    }
+
+    func unsubscribe(_ session: Session, id: String) {
+        session.subscriptions.withLock { _ = $0.removeValue(forKey: id) }
+    }
+
+    /// Recomputes subscriptions and sends those whose content changed (all of them if `force`).
+    func refresh(_ session: Session, ids: [String]? = nil, force: Bool = false) async {
+        let subscriptions = session.subscriptions.withLock { $0 }
+        for (id, subscription) in subscriptions where ids == nil || ids!.contains(id) {
+            let content: [UInt8]
+            let message: String
+            do {
+                switch subscription.topic {
+                case .suggestions(let request):
+                    let engine = engine
+                    let suggestions = try await blocking { try engine.suggestions(for: request) }
+                    content = Array(try APIEncoding.encoder.encode(suggestions))
+                    message =
+                        #"{"type":"suggestions","id":\#(Self.quoted(id)),"surface":"\#(request.surface.rawValue)","at":"\#(DonationCoding.formatDate(engine.now))","suggestions":\#(String(decoding: content, as: UTF8.self))}"#
+                case .inspector:
+                    guard let build = inspector.withLock({ $0 }) else { continue }
+                    let state = try await blocking { try build() }
+                    var unstamped = state
+                    unstamped.at = .distantPast
+                    unstamped.context.at = .distantPast
+                    content = Array(try APIEncoding.encoder.encode(unstamped))
+                    message =
+                        #"{"type":"inspector","id":\#(Self.quoted(id)),"state":\#(String(decoding: try APIEncoding.encoder.encode(state), as: UTF8.self))}"#
+                }
+            } catch {
+                let text = (error as? APIError)?.message ?? String(describing: error)
+                session.send(
+                    #"{"type":"error","id":\#(Self.quoted(id)),"error":{"message":\#(Self.quoted(text))}}"#)
+                continue
+            }
+            let changed = session.subscriptions.withLock { subscriptions -> Bool in
+                guard subscriptions[id] != nil else { return false }
+                defer { subscriptions[id]?.last = content }
+                return force || subscriptions[id]?.last != content
+            }
+            if changed { session.send(message) }
+        }
+    }
+
+    /// Watches the change counter: when it moves (or every refresh interval) every session's
+    /// lists are recomputed and the changed ones sent.
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown { [self] in try await watch() }
+        } catch is CancellationError {
+            // Shutting down.
+        }
+        for session in sessions.withLock({ Array($0.values) }) { close(session) }
+    }
+
+    private func watch() async throws {
+        var seen = changes.value
+        var lastRefresh = ContinuousClock.now
+        while !Task.isCancelled {
+            try await Task.sleep(for: .milliseconds(100))
+            let now = ContinuousClock.now
+            let current = changes.value
+            guard current != seen || lastRefresh.duration(to: now) >= refreshInterval else { continue }
+            seen = current
+            lastRefresh = now
+            for session in sessions.withLock({ Array($0.values) }) {
+                await refresh(session)
+            }
+        }
+    }
+
+    static func quoted(_ text: String) -> String {
+        String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+    }
+}

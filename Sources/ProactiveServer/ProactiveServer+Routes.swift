@@ -1,0 +1,342 @@
+import CoreMetrics
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import Proactive
+import ProactiveModel
+import Prometheus
+import Synchronization
+
+extension ProactiveServer {
+    typealias Context = BasicWebSocketRequestContext
+
+    /// The router: every route of ``APIRoute/all``.
+    func makeRouter() -> Router<Context> {
+        let router = Router(context: Context.self)
+        _ = ServerMetrics.registry
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.on(RouterPath(APIRoute.donations.path), method: .post) { try await self.donate($0, $1) }
+        router.on(RouterPath(APIRoute.suggestions.path), method: .get) { try await self.suggestions($0, $1) }
+        router.on(RouterPath(APIRoute.search.path), method: .get) { try await self.search($0, $1) }
+        router.on(RouterPath(APIRoute.ask.path), method: .post) { try await self.ask($0, $1) }
+        router.on(RouterPath(APIRoute.deletions.path), method: .post) { try await self.delete($0, $1) }
+        router.on(RouterPath(APIRoute.continuations.path), method: .post) {
+            try await self.continueActivity($0, $1)
+        }
+        router.on(RouterPath(APIRoute.export.path), method: .get) { try await self.export($0, $1) }
+        router.on(RouterPath(APIRoute.apps.path), method: .get) { try await self.apps($0, $1) }
+        router.on(RouterPath(APIRoute.inspectorState.path), method: .get) {
+            try await self.inspectorState($0, $1)
+        }
+        router.on(RouterPath(APIRoute.health.path), method: .get) { _, _ in
+            APIEncoding.response(Array(#"{"status":"ok"}"#.utf8))
+        }
+        router.on(RouterPath(APIRoute.metrics.path), method: .get) { _, _ in
+            var buffer: [UInt8] = []
+            ServerMetrics.registry.emit(into: &buffer)
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                body: .init(byteBuffer: ByteBuffer(bytes: buffer)))
+        }
+        router.on(RouterPath(APIRoute.inspectorPage.path), method: .get) { _, _ in
+            Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/html; charset=utf-8",
+                    .contentSecurityPolicy:
+                        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:",
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: InspectorPage.html)))
+        }
+        hub.inspector.withLock { $0 = { [self] in try self.makeInspectorState() } }
+        router.ws(
+            RouterPath(APIRoute.live.path),
+            shouldUpgrade: { request, _ in
+                guard try self.authenticate(request, allowQueryToken: true) == .system else {
+                    throw APIError.systemOnly("live surfaces")
+                }
+                return .upgrade([:])
+            },
+            onUpgrade: { inbound, outbound, _ in
+                let session = self.hub.open()
+                ServerMetrics.liveSessions.record(self.hub.sessionCount)
+                defer {
+                    self.hub.close(session)
+                    ServerMetrics.liveSessions.record(self.hub.sessionCount)
+                }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await message in session.messages { try await outbound.write(.text(message)) }
+                    }
+                    for try await message in inbound.messages(maxSize: 1 << 16) {
+                        guard case .text(let text) = message else { continue }
+                        await self.handleLiveMessage(text, session: session)
+                    }
+                    self.hub.close(session)
+                    group.cancelAll()
+                }
+            })
+        return router
+    }
+
+    // MARK: Authentication
+
+    /// Whom the request acts for, from `Authorization: Bearer …` (or `?token=` where browsers
+    /// cannot set headers: the WebSocket).
+    func authenticate(_ request: Request, allowQueryToken: Bool = false) throws -> Donor {
+        var token: String?
+        if let header = request.headers[.authorization] {
+            let parts = header.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIError.unauthorized }
+            token = String(parts[1]).trimmingCharacters(in: .whitespaces)
+        } else if allowQueryToken, let query = request.uri.queryParameters["token"] {
+            token = String(query)
+        }
+        guard let token, !token.isEmpty else { throw APIError.unauthorized }
+        guard let donor = try tokens.donor(forToken: token) else {
+            var error = APIError.unauthorized
+            error.message = "unknown or revoked token"
+            throw error
+        }
+        return donor
+    }
+
+    func parameters(_ request: Request) -> RequestParameters {
+        var values: [String: String] = [:]
+        for (name, value) in request.uri.queryParameters { values[String(name)] = String(value) }
+        return RequestParameters(values)
+    }
+
+    /// A JSON object body, at most `limit` bytes.
+    func jsonBody(_ request: Request, limit: Int = 1 << 20) async throws -> [String: JSONValue] {
+        var request = request
+        let buffer = try await request.collectBody(upTo: limit)
+        guard
+            let object = try? JSONDecoder().decode(
+                [String: JSONValue].self, from: Data(buffer.readableBytesView))
+        else {
+            throw APIError(.badRequest, "invalidRequest", "the body must be a JSON object", field: "body")
+        }
+        return object
+    }
+
+    func engineCall<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await blocking(body)
+        } catch let error as EngineError {
+            throw APIError(error)
+        }
+    }
+
+    // MARK: Donations
+
+    func donate(_ request: Request, _ context: Context) async throws -> Response {
+        let donor = try authenticate(request)
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }),
+            length > configuration.maxBodySize
+        {
+            throw APIError(
+                .contentTooLarge, "payloadTooLarge",
+                "the body has \(length) bytes; at most \(configuration.maxBodySize) are accepted",
+                field: "body")
+        }
+        var request = request
+        let buffer = try await request.collectBody(upTo: configuration.maxBodySize)
+        let body = Data(buffer.readableBytesView)
+        let documents = DonationDocuments.split(body)
+        guard !documents.isEmpty else {
+            throw APIError(.badRequest, "invalidRequest", "the body holds no document", field: "body")
+        }
+        let key: String = if case .app(let app) = donor { app } else { "system" }
+        if let wait = limiter.take(Double(documents.count), for: key) {
+            ServerMetrics.rateLimited.increment()
+            var error = APIError(
+                .tooManyRequests, "rateLimited",
+                "\(key) donates faster than \(Int(configuration.donationRate)) documents a second; retry later"
+            )
+            error.headers[.retryAfter] = String(Int(wait.rounded(.up)))
+            throw error
+        }
+        let engine = engine
+        let receipts = try await engineCall { try engine.donate(documents: documents, donor: donor) }
+        changes.bump()
+        self.receipts.record(receipts, donorKey: key)
+        var counts: [DonationReceipt.Status: Int] = [:]
+        for receipt in receipts { counts[receipt.status, default: 0] += 1 }
+        for (status, count) in counts { ServerMetrics.donations(status.rawValue).increment(by: count) }
+        let isSingle =
+            documents.count == 1 && request.headers[.contentType]?.hasPrefix("application/x-ndjson") != true
+        if isSingle, let receipt = receipts.first, receipt.status == .rejected {
+            var error = APIError(
+                .badRequest, receipt.code?.rawValue ?? "rejected",
+                receipt.reason ?? "the document was rejected",
+                field: receipt.field ?? "body")
+            error.receipts = receipts
+            throw error
+        }
+        return try APIEncoding.response(
+            encoding: DonationResponse(
+                accepted: counts[.accepted] ?? 0, merged: counts[.merged] ?? 0,
+                rejected: counts[.rejected] ?? 0,
+                receipts: receipts))
+    }
+
+    // MARK: Surfaces, search, assistant
+
+    func suggestions(_ request: Request, _ context: Context) async throws -> Response {
+        guard try authenticate(request) == .system else { throw APIError.systemOnly("surfaces") }
+        let parameters = parameters(request)
+        try parameters.check(known: RequestParameters.suggestionNames)
+        let key = parameters.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+            separator: "&")
+        let change = changes.value
+        if let body = cache.body(for: key, change: change) {
+            ServerMetrics.suggestionLists(cached: true).increment()
+            return APIEncoding.response(body)
+        }
+        let suggestionRequest = try parameters.suggestionRequest()
+        let engine = engine
+        let suggestions = try await engineCall { try engine.suggestions(for: suggestionRequest) }
+        let body = Array(
+            try APIEncoding.encoder.encode(
+                SuggestionsResponse(
+                    surface: suggestionRequest.surface.rawValue, at: suggestionRequest.now ?? engine.now,
+                    suggestions: suggestions)))
+        cache.store(body, for: key, change: change)
+        ServerMetrics.suggestionLists(cached: false).increment()
+        return APIEncoding.response(body)
+    }
+
+    func search(_ request: Request, _ context: Context) async throws -> Response {
+        let donor = try authenticate(request)
+        let parameters = parameters(request)
+        try parameters.check(known: ["q", "app", "limit", "where", "at"])
+        var filter: SearchQueryExpression?
+        if let text = parameters["where"] {
+            do { filter = try SearchQueryExpression(parsing: text) } catch {
+                throw APIError.invalid("where", "\(error)")
+            }
+        }
+        if case .app(let own) = donor, let app = parameters["app"], app != own {
+            throw APIError(
+                .forbidden, "forbidden", "an app token searches only its own app's data", field: "app")
+        }
+        let searchRequest = SearchRequest(parameters.values["q"] ?? "", filter: filter).app(parameters["app"])
+            .limit(try parameters.integer("limit", in: 1...1000) ?? 20).at(try parameters.date("at"))
+        let engine = engine
+        let results = try await engineCall { try engine.search(searchRequest, donor: donor) }
+        return try APIEncoding.response(encoding: SearchResponse(query: searchRequest.text, results: results))
+    }
+
+    func ask(_ request: Request, _ context: Context) async throws -> Response {
+        guard try authenticate(request) == .system else { throw APIError.systemOnly("the assistant") }
+        let body = try await jsonBody(request)
+        let parameters = try RequestParameters(strings: body, names: ["utterance", "app", "at", "locale"])
+        guard let utterance = parameters["utterance"] else { throw APIError.missing("utterance") }
+        let app = parameters["app"]
+        let at = try parameters.date("at")
+        let engine = engine
+        let answer = try await engineCall { try engine.ask(utterance, app: app, now: at) }
+        return try APIEncoding.response(encoding: answer)
+    }
+
+    // MARK: An app's data
+
+    func delete(_ request: Request, _ context: Context) async throws -> Response {
+        let donor = try authenticate(request)
+        let body = try await jsonBody(request)
+        let request = try DeletionRequest(json: body, donor: donor)
+        let engine = engine
+        let result = try await engineCall { try engine.delete(request, donor: donor) }
+        changes.bump()
+        return try APIEncoding.response(encoding: DeletionResponse(app: result.app, deleted: result.deleted))
+    }
+
+    func continueActivity(_ request: Request, _ context: Context) async throws -> Response {
+        let donor = try authenticate(request)
+        let body = try await jsonBody(request)
+        guard case .string(let id)? = body["id"] else { throw APIError.missing("id") }
+        let appInstalled: Bool
+        switch body["appInstalled"] {
+        case nil: appInstalled = true
+        case .bool(let flag)?: appInstalled = flag
+        default: throw APIError.invalid("appInstalled", "expected true or false")
+        }
+        let engine = engine
+        let result = try await engineCall {
+            try engine.continueActivity(id, appInstalled: appInstalled, donor: donor)
+        }
+        changes.bump()
+        return try APIEncoding.response(encoding: ContinuationResponse(result))
+    }
+
+    func export(_ request: Request, _ context: Context) async throws -> Response {
+        let donor = try authenticate(request)
+        let parameters = parameters(request)
+        try parameters.check(known: ["app"])
+        let app: String
+        switch (donor, parameters["app"]) {
+        case (.app(let own), nil): app = own
+        case (_, let named?): app = named
+        case (.system, nil): throw APIError.missing("app")
+        }
+        let engine = engine
+        let export = try await engineCall { try engine.export(app: app, donor: donor) }
+        return try APIEncoding.response(encoding: export)
+    }
+
+    func apps(_ request: Request, _ context: Context) async throws -> Response {
+        let donor = try authenticate(request)
+        let apps = engine.declaredApps.filter { donor.mayAct(for: $0.bundleIdentifier) }
+        return try APIEncoding.response(encoding: ["apps": apps])
+    }
+
+    // MARK: Live
+
+    func handleLiveMessage(_ text: String, session: LiveHub.Session) async {
+        struct Message: Decodable {
+            var type: String
+            var id: String?
+        }
+        guard let data = text.data(using: .utf8),
+            let object = try? JSONDecoder().decode([String: JSONValue].self, from: data),
+            case .string(let type)? = object["type"]
+        else {
+            session.send(
+                #"{"type":"error","error":{"message":"a message is a JSON object with a type: subscribe or unsubscribe"}}"#
+            )
+            return
+        }
+        let id: String = if case .string(let id)? = object["id"] { id } else { "default" }
+        switch type {
+        case "unsubscribe":
+            hub.unsubscribe(session, id: id)
+        case "subscribe":
+            do {
+                var fields = object
+                fields["type"] = nil
+                fields["id"] = nil
+                if case .string("inspector")? = fields["topic"] {
+                    await hub.subscribe(session, id: id, to: .inspector)
+                    return
+                }
+                fields["topic"] = nil
+                let parameters = try RequestParameters(
+                    strings: fields, names: RequestParameters.suggestionNames)
+                await hub.subscribe(session, id: id, to: .suggestions(try parameters.suggestionRequest()))
+            } catch {
+                session.send(
+                    #"{"type":"error","id":\#(LiveHub.quoted(id)),"error":{"code":\#(LiveHub.quoted(error.code)),"message":\#(LiveHub.quoted(error.message)),"field":\#(LiveHub.quoted(error.field ?? ""))}}"#
+                )
+            }
+        default:
+            session.send(
+                #"{"type":"error","error":{"message":"unknown message type; expected subscribe or unsubscribe"}}"#
+            )
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import Proactive
+import ProactiveStore
+import ServiceLifecycle
+import Synchronization
+import UnixSignals
+
+/// The daemon: the engine's API over HTTP and WebSocket, with per-app isolation by bearer
+/// token, and the inspector page at `/`.
+///
+/// ```swift
+/// let engine = try ProactiveEngine(store: Store(path: "store.sqlite"))
+/// let server = ProactiveServer(engine: engine)
+/// try await server.run()  // until SIGTERM or SIGINT
+/// ```
+public final class ProactiveServer: Sendable {
+    /// The engine served.
+    public let engine: ProactiveEngine
+    /// The bearer tokens.
+    public let tokens: TokenAuthority
+    /// How the server listens and what it accepts.
+    public let configuration: ServerConfiguration
+    /// The server's log.
+    public let logger: Logger
+
+    let changes = ChangeCounter()
+    let cache: SuggestionCache
+    let limiter: RateLimiter
+    let receipts = ReceiptLog()
+    let hub: LiveHub
+    let boundPort = Mutex<Int?>(nil)
+    let running = Mutex<ServiceGroup?>(nil)
+
+    /// Creates a server for an engine.
+    public init(engine: ProactiveEngine, configuration: ServerConfiguration = .init(), logger: Logger? = nil)
+    {
+        self.engine = engine
+        self.configuration = configuration
+        self.logger = logger ?? Logger(label: "proactive.server")
+        tokens = TokenAuthority(store: engine.store)
+        cache = SuggestionCache(lifetime: configuration.suggestionReuse)
+        limiter = RateLimiter(rate: configuration.donationRate, burst: configuration.donationBurst)
+        hub = LiveHub(engine: engine, changes: changes)
+    }
+
+    /// The port the server listens on, once it runs (useful with port 0).
+    public var port: Int? { boundPort.withLock { $0 } }
+
+    /// The Hummingbird application serving the API (run it as a service).
+    public func makeApplication(onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+        -> some ApplicationProtocol
+    {
+        let router = makeRouter()
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "proactive"),
+            onServerRunning: { [self] channel in
+                let port = channel.localAddress?.port ?? 0
+                boundPort.withLock { $0 = port }
+                await onRunning(port)
+            },
+            logger: logger)
+    }
+
+    /// Runs the server until SIGTERM or SIGINT (or until the task is cancelled), then shuts
+    /// down gracefully: stops accepting, finishes the requests in flight (every acknowledged
+    /// donation is already committed).
+    ///
+    /// - Parameters:
+    ///   - handlesSignals: whether SIGTERM and SIGINT shut it down (a process has one server).
+    ///   - onRunning: called with the port once the server listens.
+    public func run(
+        handlesSignals: Bool = true, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    )
+        async throws
+    {
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [makeApplication(onRunning: onRunning), hub, ExternalChangeWatcher(server: self)],
+                gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
+        running.withLock { $0 = group }
+        try await group.run()
+    }
+
+    /// Shuts a running server down gracefully (as SIGTERM does).
+    public func shutdown() async {
+        await running.withLock { $0 }?.triggerGracefulShutdown()
+    }
+}
+
+/// Watches the store for commits by other processes (the command line donating or deleting
+/// on the same file) and counts them as changes.
+struct ExternalChangeWatcher: Service {
+    let server: ProactiveServer
+
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown { [server] in try await Self.watch(server) }
+        } catch is CancellationError {
+            // Shutting down.
+        }
+    }
+
+    private static func watch(_ server: ProactiveServer) async throws {
+        let interval = Duration.milliseconds(Int64(server.configuration.externalChangeInterval * 1000))
+        var last = try server.engine.store.externalChangeCount()
+        while !Task.isCancelled {
+            try await Task.sleep(for: interval)
+            let now = try server.engine.store.externalChangeCount()
+            if now != last {
+                last = now
+                server.changes.bump()
+            }
+        }
+    }
+}

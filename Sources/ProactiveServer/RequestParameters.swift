@@ -1,0 +1,73 @@
+import Foundation
+import Proactive
+import ProactiveModel
+
+/// The parameters of a request (query string or a JSON message), checked one by one so that
+/// a wrong one is answered with its name.
+struct RequestParameters: Sendable {
+    var values: [String: String]
+
+    init(_ values: [String: String]) {
+        self.values = values
+    }
+
+    subscript(name: String) -> String? { values[name].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// Fails naming the first parameter not in `known`.
+    func check(known: Set<String>) throws(APIError) {
+        if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
+            throw APIError.invalid(
+                unknown, "unknown parameter; expected one of \(known.sorted().joined(separator: ", "))")
+        }
+    }
+
+    func date(_ name: String) throws(APIError) -> Date? {
+        guard let text = self[name] else { return nil }
+        guard let date = DonationCoding.parseDate(text) else {
+            throw APIError.invalid(name, "expected an ISO 8601 date such as 2026-11-21T12:00:00Z")
+        }
+        return date
+    }
+
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
+        guard let text = self[name] else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw APIError.invalid(
+                name, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// The parameters of a suggestion request (as `proactive suggest` takes them).
+    static let suggestionNames: Set<String> = [
+        "surface", "at", "app", "person", "contentType", "text", "limit", "locale",
+    ]
+
+    /// A suggestion request from `surface`, `at`, `app`, `person`, `contentType`, `text`,
+    /// `limit` and `locale`.
+    func suggestionRequest() throws(APIError) -> SuggestionRequest {
+        guard let name = self["surface"] else { throw APIError.missing("surface") }
+        guard let surface = Surface(rawValue: name) else {
+            throw APIError.invalid(
+                "surface",
+                "unknown surface; expected one of \(Surface.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        if surface == .siri {
+            throw APIError.invalid("surface", "siri is answered by POST /v1/ask with the utterance")
+        }
+        var contentType: TextContentType?
+        if let type = self["contentType"] {
+            guard let parsed = TextContentType(rawValue: type) else {
+                throw APIError.invalid(
+                    "contentType",
+                    "unknown content type; expected one of \(TextContentType.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            contentType = parsed
+        }
+        return SuggestionRequest(surface: surface).app(self["app"]).person(self["person"])
+            .limit(try integer("limit", in: 1...100) ?? 5).at(try date("at")).locale(self["locale"])
+            .typing(values["text"], in: contentType)
+    }
+}

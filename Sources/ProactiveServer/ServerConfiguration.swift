@@ -1,0 +1,26 @@
+import Foundation
+
+/// How the daemon listens and what it accepts.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on. Default `127.0.0.1` (this device only).
+    public var host = "127.0.0.1"
+    /// The port to listen on. Default 8787; 0 picks a free port (see ``ProactiveServer/port``).
+    public var port = 8787
+    /// The largest request body accepted, in bytes (413 beyond). Default 32 MiB: a batch of
+    /// donations; each document also has its own limits (`DonationLimits`).
+    public var maxBodySize = 32 << 20
+    /// Donated documents accepted per second from one app (or from the system), sustained.
+    /// Default 20,000. Beyond the burst, requests get 429 with `Retry-After`.
+    public var donationRate: Double = 20_000
+    /// Documents one app may donate at once before the rate applies. Default 40,000.
+    public var donationBurst: Double = 40_000
+    /// How long a computed suggestion list is reused for the same request while nothing
+    /// changed. Default 1 s (the "why" texts count in minutes).
+    public var suggestionReuse: TimeInterval = 1
+    /// How often the daemon looks for changes made by another process on the same store (the
+    /// command line), to push them to live subscribers. Default 0.5 s.
+    public var externalChangeInterval: TimeInterval = 0.5
+
+    /// The default configuration.
+    public init() {}
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Proactive
+import ProactiveServer
+import ProactiveStore
+import Synchronization
+
+/// `proactive serve [--host H] [--port P] [--store PATH]`
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the daemon: the HTTP + WebSocket API and the inspector at /, until SIGTERM or SIGINT.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(name: .long, help: "The address to listen on (default 127.0.0.1: this device only).")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "The port to listen on (default 8787; 0 picks a free one).")
+    var port = 8787
+
+    @Option(name: .long, help: "Documents an app may donate per second, sustained (default 20000).")
+    var rateLimit: Double = 20_000
+
+    @Option(name: .long, help: "The log level: trace, debug, info, notice, warning, error (default info).")
+    var logLevel = "info"
+
+    func run() throws {
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw UsageError(
+                message: "--log-level: expected trace, debug, info, notice, warning, error or critical")
+        }
+        guard (0...65535).contains(port) else { throw UsageError(message: "--port: expected 0 to 65535") }
+        guard rateLimit > 0 else { throw UsageError(message: "--rate-limit must be positive") }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "proactive")
+        let engine = try options.openEngine()
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.donationRate = rateLimit
+        configuration.donationBurst = rateLimit * 2
+        let server = ProactiveServer(engine: engine, configuration: configuration, logger: logger)
+        let failure = Mutex<(any Error)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let store = options.storePath
+        let host = host
+        Task {
+            do {
+                try await server.run { port in
+                    logger.info(
+                        "listening", metadata: ["url": "http://\(host):\(port)/", "store": "\(store)"])
+                    // One line on stdout that scripts and tests wait for.
+                    FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)/\n".utf8))
+                }
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+        logger.info("stopped")
+    }
+}

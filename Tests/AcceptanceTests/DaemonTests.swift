@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// The daemon driven like a platform would: tokens from the CLI, donations over HTTP, a crash,
+/// a restart, and the CLI talking to the running daemon.
+@Suite(.serialized) struct DaemonTests {
+    static let app = "com.example.reviews"
+
+    func token(_ cli: CLI, _ arguments: [String]) throws -> String {
+        let output = try cli.run(["token", "create"] + arguments)
+        #expect(output.status == 0, "\(output.stderr)")
+        return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func item(_ i: Int) -> String {
+        #"{"type":"searchableItem","app":"\#(app)","uniqueIdentifier":"r-\#(i)","attributeSet":{"title":"Durable Trattoria \#(i)","city":"Roma","namedLocation":"Durable Trattoria \#(i)"}}"#
+    }
+
+    @Test func acknowledgedDonationsSurviveKillNine() async throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let appToken = try token(cli, ["--app", Self.app])
+        let systemToken = try token(cli, ["--system"])
+        let daemon = try Daemon(store: cli.store)
+        // 20 requests of 10 documents each, 4 at a time; kill -9 right after the last answer.
+        var acknowledged = Set<String>()
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            for batch in 0..<20 {
+                group.addTask {
+                    let body = (0..<10).map { Self.item(batch * 10 + $0) }.joined(separator: "\n")
+                    let answer = try await daemon.request(
+                        "POST", "/v1/donations", token: appToken, body: body,
+                        contentType: "application/x-ndjson")
+                    guard answer.status == 200 else { return [] }
+                    let receipts = answer.json["receipts"] as? [[String: Any]] ?? []
+                    return receipts.filter { $0["status"] as? String == "accepted" }.compactMap { _ in
+                        "\(batch)"
+                    }
+                }
+            }
+            for try await accepted in group { acknowledged.formUnion(accepted) }
+        }
+        daemon.kill9()
+        #expect(acknowledged.count == 20)
+        // A new daemon on the same store finds every acknowledged document.
+        let restarted = try Daemon(store: cli.store)
+        let export = try await restarted.request("GET", "/v1/export?app=\(Self.app)", token: systemToken)
+        #expect(export.status == 200)
+        #expect((export.json["entries"] as? [Any])?.count == 200)
+        for i in [0, 99, 199] {
+            let search = try await restarted.request(
+                "GET", "/v1/search?q=durable%20trattoria%20\(i)", token: appToken)
+            let titles = (search.json["results"] as? [[String: Any]] ?? []).compactMap {
+                $0["title"] as? String
+            }
+            #expect(titles.contains("Durable Trattoria \(i)"))
+        }
+        #expect(restarted.terminate() == 0)
+    }
+
+    @Test func theCommandLineTalksToARunningDaemon() async throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let appToken = try token(cli, ["--app", Self.app])
+        let systemToken = try token(cli, ["--system"])
+        let daemon = try Daemon(store: cli.store)
+        defer { _ = daemon.terminate() }
+        let server = ["--server", daemon.url.absoluteString]
+        let documents =
+            (0..<3).map(Self.item).joined(separator: "\n") + "\n"
+            + #"{"type":"searchableItem","app":"com.example.other","uniqueIdentifier":"x","attributeSet":{"title":"Forged"}}"#
+        let donated = try cli.run(["donate", "-", "--json", "--token", appToken] + server, stdin: documents)
+        #expect(donated.status == 1)  // one document was rejected: another app's
+        let receipts = try #require(try donated.json() as? [[String: Any]])
+        #expect(receipts.map { $0["status"] as? String } == ["accepted", "accepted", "accepted", "rejected"])
+        #expect(receipts[3]["field"] as? String == "app")
+        let search = try cli.run(["search", "durable", "--json", "--token", appToken] + server)
+        #expect(search.status == 0)
+        #expect((try search.json() as? [Any])?.count == 3)
+        let maps = try cli.run(["suggest", "--surface", "maps", "--json", "--token", systemToken] + server)
+        #expect(maps.status == 0, "\(maps.stderr)")
+        #expect((try maps.json() as? [[String: Any]])?.first?["title"] as? String == "Durable Trattoria 2")
+        let refused = try cli.run(["suggest", "--surface", "maps", "--token", appToken] + server)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("403"))
+        let deleted = try cli.run(
+            ["delete", "--app", Self.app, "--identifier", "r-0", "--json", "--token", appToken] + server)
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        let after = try cli.run(["search", "durable", "--json", "--token", appToken] + server)
+        #expect((try after.json() as? [Any])?.count == 2)
+        // A donation made by the command line on the store directly is seen by the daemon.
+        let local = try cli.run(["donate", "-"], stdin: Self.item(7))
+        #expect(local.status == 0)
+        let seen = try cli.run(["search", "durable", "--json", "--token", appToken] + server)
+        #expect((try seen.json() as? [Any])?.count == 3)
+    }
+}

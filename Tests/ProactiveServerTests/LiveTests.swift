@@ -1,0 +1,58 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import Synchronization
+import Testing
+
+/// A surface subscribed over the WebSocket is sent the new list when a donation changes it.
+@Suite struct LiveTests {
+    @Test func aDonationIsPushedToTheSubscribedSurface() async throws {
+        let s = try await TestServer()
+        defer { Task { await s.stop() } }
+        let received = Mutex<[String]>([])
+        let client = Task {
+            try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(s.port)/v1/live?token=\(s.system)", logger: Logger(label: "test")
+            ) { inbound, outbound, _ in
+                try await outbound.write(.text(#"{"type":"subscribe","id":"m","surface":"maps","limit":3}"#))
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message else { continue }
+                    received.withLock { $0.append(text) }
+                }
+            }
+        }
+        defer { client.cancel() }
+        // The current (empty) list arrives at once.
+        try await waitFor { received.withLock { $0.count } >= 1 }
+        let first = try #require(received.withLock { $0.first })
+        #expect(first.contains(#""type":"suggestions""#))
+        #expect(first.contains(#""suggestions":[]"#))
+        // A place donated by an app is pushed without asking.
+        let answer = try await s.donate(Documents.item(TestServer.a, "p", title: "Chez Live"), token: s.appA)
+        #expect(answer.status == 200)
+        try await waitFor { received.withLock { $0.contains { $0.contains("Chez Live") } } }
+        // A deletion is pushed too.
+        _ = try await s.request("POST", "/v1/deletions", token: s.appA, body: #"{"identifiers":["p"]}"#)
+        try await waitFor { received.withLock { $0.last?.contains(#""suggestions":[]"#) == true } }
+    }
+
+    @Test func appTokensCannotSubscribe() async throws {
+        let s = try await TestServer()
+        defer { Task { await s.stop() } }
+        let answer = try await s.request("GET", "/v1/live?token=\(s.appA)", token: nil)
+        #expect(answer.status == 403)
+        let none = try await s.request("GET", "/v1/live", token: nil)
+        #expect(none.status == 401)
+    }
+
+    func waitFor(seconds: Double = 10, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("timed out")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
