@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Proactive needs to build, test and run (idempotent).
+# Installs the Debian packages Proactive needs to build and run (idempotent); `--test` adds
+# what the tests need (headless Chromium), `--bench` what the load benchmark needs (wrk).
 set -euo pipefail
-packages=(libsqlite3-dev libxml2-dev libicu-dev libphonenumber-dev python3 python3-venv gzip)
+# Build and run: SQLite, libxml2, ICU, libphonenumber; Python for the benchmark baselines.
+packages=(libsqlite3-dev libxml2-dev libicu-dev libphonenumber-dev python3 python3-venv gzip curl)
+for group in "$@"; do
+  case "$group" in
+    --test) packages+=(chromium chromium-driver) ;;   # the inspector's browser test
+    --bench) packages+=(wrk) ;;                       # the daemon's load benchmark
+    *) echo "unknown option $group (expected --test or --bench)" >&2; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -74,38 +74,64 @@ extension ProactiveEngine {
         try donate(donations, sources: [], donor: donor, now: now, firstIndex: firstIndex)
     }
 
+    /// Donates the parsed documents of several donors in one transaction (a daemon commits
+    /// the documents of concurrent requests together); returns each group's receipts.
+    public func donate(_ groups: [(parsed: ParsedDocuments, donor: Donor)], now: Date? = nil) throws
+        -> [[DonationReceipt]]
+    {
+        try donate(
+            groups.map {
+                (donations: $0.parsed.results, sources: $0.parsed.sources, donor: $0.donor, firstIndex: 0)
+            },
+            now: now)
+    }
+
     /// Donates parsed documents; `sources` (when given) are their original JSON bytes, stored
     /// as the entries' payloads instead of re-encoding the decoded values.
     func donate(
         _ donations: [Result<Donation, DonationError>], sources: [Data], donor: Donor, now: Date?,
         firstIndex: Int
     ) throws -> [DonationReceipt] {
+        try donate([(donations, sources, donor, firstIndex)], now: now)[0]
+    }
+
+    /// Donates groups of documents, each with its donor, in one transaction.
+    func donate(
+        _ groups: [(
+            donations: [Result<Donation, DonationError>], sources: [Data], donor: Donor, firstIndex: Int
+        )],
+        now: Date?
+    ) throws -> [[DonationReceipt]] {
         let now = now ?? self.now
         var declared = apps.withLock { $0 }
         let receipts = try store.write { tx in
             try tx.purgeExpired(now: now)
-            var receipts: [DonationReceipt] = []
-            receipts.reserveCapacity(donations.count)
-            for (offset, result) in donations.enumerated() {
-                let index = firstIndex + offset
-                switch result {
-                case .failure(let error):
-                    receipts.append(.rejected(index: index, type: nil, app: nil, error: error))
-                case .success(let donation):
-                    do {
-                        receipts.append(
-                            try ingest(
-                                donation, source: offset < sources.count ? sources[offset] : nil,
-                                index: index,
-                                donor: donor, now: now, declared: &declared, tx: tx))
-                    } catch let error as DonationError {
-                        receipts.append(
-                            .rejected(index: index, type: donation.type, app: donation.app, error: error))
+            var all: [[DonationReceipt]] = []
+            for (donations, sources, donor, firstIndex) in groups {
+                var receipts: [DonationReceipt] = []
+                receipts.reserveCapacity(donations.count)
+                for (offset, result) in donations.enumerated() {
+                    let index = firstIndex + offset
+                    switch result {
+                    case .failure(let error):
+                        receipts.append(.rejected(index: index, type: nil, app: nil, error: error))
+                    case .success(let donation):
+                        do {
+                            receipts.append(
+                                try ingest(
+                                    donation, source: offset < sources.count ? sources[offset] : nil,
+                                    index: index,
+                                    donor: donor, now: now, declared: &declared, tx: tx))
+                        } catch let error as DonationError {
+                            receipts.append(
+                                .rejected(index: index, type: donation.type, app: donation.app, error: error))
+                        }
                     }
                 }
+                all.append(receipts)
             }
             try tx.deleteEvents(before: now.addingTimeInterval(-configuration.eventRetention))
-            return receipts
+            return all
         }
         apps.withLock { $0 = declared }
         return receipts

@@ -162,7 +162,13 @@ extension ProactiveServer {
             throw error
         }
         let engine = engine
-        let receipts = try await engineCall { try engine.donate(documents: documents, donor: donor) }
+        let parsed = try await blocking { engine.parse(documents: documents) }
+        let receipts: [DonationReceipt]
+        do {
+            receipts = try await donations.donate(parsed, donor: donor)
+        } catch let error as EngineError {
+            throw APIError(error)
+        }
         changes.bump()
         self.receipts.record(receipts, donorKey: key)
         var counts: [DonationReceipt.Status: Int] = [:]

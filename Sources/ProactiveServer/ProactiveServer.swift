@@ -31,6 +31,7 @@ public final class ProactiveServer: Sendable {
     let limiter: RateLimiter
     let receipts = ReceiptLog()
     let hub: LiveHub
+    let donations: DonationQueue
     let boundPort = Mutex<Int?>(nil)
     let running = Mutex<ServiceGroup?>(nil)
 
@@ -44,6 +45,7 @@ public final class ProactiveServer: Sendable {
         cache = SuggestionCache(lifetime: configuration.suggestionReuse)
         limiter = RateLimiter(rate: configuration.donationRate, burst: configuration.donationBurst)
         hub = LiveHub(engine: engine, changes: changes)
+        donations = DonationQueue(engine: engine)
     }
 
     /// The port the server listens on, once it runs (useful with port 0).

@@ -23,6 +23,13 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "Documents an app may donate per second, sustained (default 20000).")
     var rateLimit: Double = 20_000
 
+    @Option(
+        name: .long,
+        help:
+            "Seconds a computed suggestion list is reused for the same request while nothing changes (default 1; 0: never)."
+    )
+    var suggestionReuse: Double = 1
+
     @Option(name: .long, help: "The log level: trace, debug, info, notice, warning, error (default info).")
     var logLevel = "info"
 
@@ -33,6 +40,7 @@ struct ServeCommand: ParsableCommand {
         }
         guard (0...65535).contains(port) else { throw UsageError(message: "--port: expected 0 to 65535") }
         guard rateLimit > 0 else { throw UsageError(message: "--rate-limit must be positive") }
+        guard suggestionReuse >= 0 else { throw UsageError(message: "--suggestion-reuse must be 0 or more") }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
@@ -45,6 +53,7 @@ struct ServeCommand: ParsableCommand {
         configuration.port = port
         configuration.donationRate = rateLimit
         configuration.donationBurst = rateLimit * 2
+        configuration.suggestionReuse = suggestionReuse
         let server = ProactiveServer(engine: engine, configuration: configuration, logger: logger)
         let failure = Mutex<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
