@@ -52,8 +52,8 @@ run "suggestions, every surface, every list computed (--suggestion-reuse 0; wrk 
   env TOKEN="$system" PATHS_FILE="$work/surfaces.txt" wrk -t2 -c32 -d"${duration}s" --latency -s "$here/rotate.lua" "$url"
 stop
 start
-run "donations, one document per request (wrk -t2 -c16)" \
-  env TOKEN="$app" BATCH=1 wrk -t2 -c16 -d"${duration}s" --latency -s "$here/donate.lua" "$url"
+run "donations, one document per request (wrk -t2 -c32)" \
+  env TOKEN="$app" BATCH=1 wrk -t2 -c32 -d"${duration}s" --latency -s "$here/donate.lua" "$url"
 run "donations, 100 documents per NDJSON request (wrk -t2 -c4)" \
   env TOKEN="$app" BATCH=100 wrk -t2 -c4 -d"${duration}s" --latency -s "$here/donate.lua" "$url"
 

@@ -86,6 +86,8 @@ public final class ProactiveServer: Sendable {
                 services: [makeApplication(onRunning: onRunning), hub, ExternalChangeWatcher(server: self)],
                 gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
         running.withLock { $0 = group }
+        let engine = engine
+        try await blocking { try engine.prepare() }
         try await group.run()
     }
 

@@ -10,7 +10,7 @@ import Synchronization
 public final class TokenAuthority: Sendable {
     /// The store holding the digests.
     public let store: Store
-    /// Checked tokens, by digest, with when they were checked.
+    /// Checked tokens (kept in this process's memory only), with when they were checked.
     private let known = Mutex<[String: (donor: Donor, checkedAt: Date)]>([:])
     /// How long a checked token is trusted before the store is asked again (so that a token
     /// revoked by another process stops working).
@@ -23,7 +23,14 @@ public final class TokenAuthority: Sendable {
 
     /// The hexadecimal SHA-256 digest of a token.
     public static func digest(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: Data(token.utf8)) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     /// Creates a token acting for `donor` and returns it (it is not stored, only its digest).
@@ -45,16 +52,19 @@ public final class TokenAuthority: Sendable {
 
     /// Whom a token acts for, or `nil` when it is unknown or revoked.
     public func donor(forToken token: String, now: Date = Date()) throws -> Donor? {
-        let digest = Self.digest(token)
-        if let cached = known.withLock({ $0[digest] }), now.timeIntervalSince(cached.checkedAt) < Self.trust {
+        if let cached = known.withLock({ $0[token] }), now.timeIntervalSince(cached.checkedAt) < Self.trust {
             return cached.donor
         }
-        guard let stored = try store.read({ try $0.accessToken(digest: digest) }) else {
-            known.withLock { _ = $0.removeValue(forKey: digest) }
+        guard let stored = try store.read({ try $0.accessToken(digest: Self.digest(token)) }) else {
+            known.withLock { _ = $0.removeValue(forKey: token) }
             return nil
         }
         let donor: Donor = stored.app.map { .app($0) } ?? .system
-        known.withLock { $0[digest] = (donor, now) }
+        known.withLock { known in
+            // Unknown tokens are never kept, so the cache holds at most the tokens in use.
+            if known.count > 10_000 { known.removeAll() }
+            known[token] = (donor, now)
+        }
         return donor
     }
 
