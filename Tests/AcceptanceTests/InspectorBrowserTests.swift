@@ -81,6 +81,11 @@ import Testing
                 try await browser.texts(of: #"[data-app="\#(Self.app)"] .receipt[data-status="rejected"]"#)
                     .contains { $0.contains(field) }
             }
+            // A context event from the system token shows in the context, still without a reload.
+            _ = try await donate(daemon, [#"{"type":"event","event":"headphonesConnected"}"#], token: system)
+            try await browser.waitUntil("the context shows the headphones trigger") {
+                try await browser.text(of: "#context")?.contains("headphonesConnected") == true
+            }
             #expect(try await browser.text(of: "#live-status") == "live")
             #expect(
                 try await browser.texts(of: #"[data-app="\#(Self.app)"] .entry"#).contains {
