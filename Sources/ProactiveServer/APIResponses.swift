@@ -29,25 +29,6 @@ struct DeletionResponse: Encodable {
     var deleted: Int
 }
 
-/// How an activity continues: `launchApp` with the activity's payload, `restored`, `declined`,
-/// or `openWebpage` with its URL.
-struct ContinuationResponse: Encodable {
-    var action: String
-    var app: String?
-    var url: String?
-    var activity: UserActivity?
-
-    init(_ result: ContinuationResult) {
-        switch result {
-        case .restored(let app, let activity): (action, self.app, self.activity) = ("restored", app, activity)
-        case .declined(let app, let activity): (action, self.app, self.activity) = ("declined", app, activity)
-        case .launchApp(let app, let activity):
-            (action, self.app, self.activity) = ("launchApp", app, activity)
-        case .openWebpage(let url): (action, self.url) = ("openWebpage", url)
-        }
-    }
-}
-
 extension RequestParameters {
     /// Parameters from a JSON object whose values are strings, numbers or booleans.
     init(strings object: [String: JSONValue], names: Set<String>) throws(APIError) {

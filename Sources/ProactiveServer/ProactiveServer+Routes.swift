@@ -277,7 +277,7 @@ extension ProactiveServer {
             try engine.continueActivity(id, appInstalled: appInstalled, donor: donor)
         }
         changes.bump()
-        return try APIEncoding.response(encoding: ContinuationResponse(result))
+        return try APIEncoding.response(encoding: result)
     }
 
     func export(_ request: Request, _ context: Context) async throws -> Response {

@@ -22,40 +22,26 @@ struct ContinueCommand: ParsableCommand {
         var appInstalled: Bool
     }
 
-    struct Output: Codable {
-        var action: String
-        var app: String?
-        var url: String?
-        var activity: UserActivity?
-    }
-
     func run() throws {
+        let result: ContinuationResult
         if let client = try options.daemonClient() {
             let body = try JSONEncoder().encode(ContinuationBody(id: id, appInstalled: !withoutApp))
-            let output = try client.decode(
-                Output.self, from: try client.send("POST", "v1/continuations", body: body))
-            try print(output)
+            result = try client.decode(
+                ContinuationResult.self, from: try client.send("POST", "v1/continuations", body: body))
+        } else {
+            result = try options.openEngine().continueActivity(
+                id, appInstalled: !withoutApp, now: try options.date())
+        }
+        if options.json {
+            try Terminal.json(result)
             return
         }
-        let engine = try options.openEngine()
-        let result = try engine.continueActivity(id, appInstalled: !withoutApp, now: try options.date())
-        let output: Output =
-            switch result {
-            case .restored(let app, let activity), .declined(let app, let activity),
-                .launchApp(let app, let activity):
-                Output(action: "launchApp", app: app, url: nil, activity: activity)
-            case .openWebpage(let url): Output(action: "openWebpage", app: nil, url: url, activity: nil)
-            }
-        try print(output)
-    }
-
-    func print(_ output: Output) throws {
-        if options.json {
-            try Terminal.json(output)
-        } else if let url = output.url {
+        switch result {
+        case .openWebpage(let url):
             Terminal.out("open \(url)")
-        } else {
-            Terminal.out("launch \(output.app ?? "") with \(Terminal.compactJSON(output.activity))")
+        case .restored(let app, let activity), .declined(let app, let activity),
+            .launchApp(let app, let activity):
+            Terminal.out("launch \(app) with \(Terminal.compactJSON(activity))")
         }
     }
 }
