@@ -74,6 +74,7 @@ public struct MarkupExtractor: Sendable {
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue
         if encoding == .utf8 { options |= HTML_PARSE_IGNORE_ENC.rawValue }
+        proactive_libxml2_silence_errors()
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 htmlReadMemory(
