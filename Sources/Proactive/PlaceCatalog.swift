@@ -12,6 +12,14 @@ struct RankedPlace {
     var score: Double
 
     var latest: PlaceSightingRecord { sightings[0] }
+
+    /// Meters from a location to the place's latest known coordinates, if any.
+    func distance(from location: Coordinate) -> Double? {
+        guard let sighting = sightings.first(where: { $0.latitude != nil && $0.longitude != nil }) else {
+            return nil
+        }
+        return location.distance(to: Coordinate(latitude: sighting.latitude!, longitude: sighting.longitude!))
+    }
 }
 
 /// Places from donations: activities' map items and location attributes, indexed items with a
@@ -121,6 +129,19 @@ enum PlaceCatalog {
 
     /// Merges sightings (newest first) into places, scored by freshness (a half-life) and by
     /// how often each was seen; best first.
+    /// Distance at which a destination's score is halved.
+    static let nearbyDistance: Double = 5_000
+
+    /// Places re-ranked for a device at `location`: each score divided by `1 + d / 5 km`
+    /// (places without coordinates count as 20 km away).
+    static func nearFirst(_ ranked: [RankedPlace], to location: Coordinate) -> [RankedPlace] {
+        ranked.map { place in
+            var place = place
+            place.score /= 1 + (place.distance(from: location) ?? 20_000) / nearbyDistance
+            return place
+        }.sorted { $0.score > $1.score || ($0.score == $1.score && $0.latest.seenAt > $1.latest.seenAt) }
+    }
+
     static func rank(_ sightings: [PlaceSightingRecord], now: Date, halfLife: TimeInterval) -> [RankedPlace] {
         var places: [RankedPlace] = []
         var byName: [String: [Int]] = [:]

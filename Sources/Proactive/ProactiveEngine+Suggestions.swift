@@ -33,6 +33,12 @@ extension ProactiveEngine {
         guard request.limit > 0 else {
             throw EngineError(.invalidRequest, "limit must be positive", parameter: "limit")
         }
+        if let location = request.location, !location.isValid {
+            throw EngineError(
+                .invalidRequest,
+                "the location is out of range (latitude -90…90, longitude -180…180)",
+                parameter: (-90...90).contains(location.latitude) ? "longitude" : "latitude")
+        }
         let now = request.now ?? self.now
         let apps = apps.withLock { $0 }
         let names = apps.mapValues(\.name)
@@ -159,10 +165,18 @@ extension ProactiveEngine {
         let router = apps.values.filter(\.supportsDirections).sorted {
             $0.bundleIdentifier < $1.bundleIdentifier
         }.first
-        let top = try rankedPlaces(now: now).prefix(limit)
+        var ranked = try rankedPlaces(now: now)
+        if let location = request.location {
+            ranked = PlaceCatalog.nearFirst(ranked, to: location)
+        }
+        let top = ranked.prefix(limit)
         for (ranked, place) in zip(top, try places(of: top)) {
             guard let place else { continue }
             let source = ranked.latest
+            var why = placeWhy(ranked, place: place, now: now)
+            if let location = request.location, let distance = ranked.distance(from: location) {
+                why.insert(RelativeTimeDescription.distance(distance) + " away", at: 0)
+            }
             list.add(
                 Suggestion(
                     id: "place/\(source.entryID)", surface: list.surface, kind: .place, title: place.name,
@@ -170,8 +184,7 @@ extension ProactiveEngine {
                     action: .init(
                         type: .directions, app: router?.bundleIdentifier, url: directionsURL(to: place)),
                     source: .init(app: source.app, activityType: source.activityType, url: source.url),
-                    score: 0.3 + 0.7 * min(ranked.score, 1), why: placeWhy(ranked, place: place, now: now),
-                    place: place))
+                    score: 0.3 + 0.7 * min(ranked.score, 1), why: why, place: place))
         }
     }
 

@@ -13,5 +13,12 @@ enum RelativeTimeDescription {
         }
     }
 
+    /// "350 m", "2.4 km", "120 km".
+    static func distance(_ meters: Double) -> String {
+        if meters < 1000 { return "\(Int((meters / 10).rounded()) * 10) m" }
+        if meters < 10_000 { return String(format: "%.1f km", meters / 1000) }
+        return "\(Int((meters / 1000).rounded())) km"
+    }
+
     static func plural(_ n: Int, _ unit: String) -> String { n == 1 ? "1 \(unit)" : "\(n) \(unit)s" }
 }

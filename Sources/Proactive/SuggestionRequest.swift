@@ -19,6 +19,8 @@ public struct SuggestionRequest: Sendable, Hashable {
     public var text: String?
     /// The language of generated text ("fr-FR", "zh-TW"…). Default: the system locale.
     public var locale: String?
+    /// Where the device is, if the surface knows: destinations near it rank higher.
+    public var location: Coordinate?
 
     /// Creates a request for a surface.
     public init(surface: Surface) { self.surface = surface }
@@ -56,6 +58,13 @@ public struct SuggestionRequest: Sendable, Hashable {
     public func locale(_ identifier: String?) -> Self {
         var copy = self
         copy.locale = identifier
+        return copy
+    }
+
+    /// The same request at a location.
+    public func near(_ coordinate: Coordinate?) -> Self {
+        var copy = self
+        copy.location = coordinate
         return copy
     }
 

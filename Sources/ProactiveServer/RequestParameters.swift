@@ -40,8 +40,34 @@ struct RequestParameters: Sendable {
 
     /// The parameters of a suggestion request (as `proactive suggest` takes them).
     static let suggestionNames: Set<String> = [
-        "surface", "at", "app", "person", "contentType", "text", "limit", "locale",
+        "surface", "at", "app", "person", "contentType", "text", "limit", "locale", "latitude", "longitude",
     ]
+
+    /// A number, if given.
+    func number(_ name: String) throws(APIError) -> Double? {
+        guard let text = self[name] else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw APIError.invalid(name, "expected a number")
+        }
+        return value
+    }
+
+    /// The location given by `latitude` and `longitude` (both or neither).
+    func location() throws(APIError) -> Coordinate? {
+        switch (try number("latitude"), try number("longitude")) {
+        case (nil, nil): return nil
+        case (let latitude?, let longitude?):
+            guard (-90...90).contains(latitude) else {
+                throw APIError.invalid("latitude", "expected -90 to 90")
+            }
+            guard (-180...180).contains(longitude) else {
+                throw APIError.invalid("longitude", "expected -180 to 180")
+            }
+            return Coordinate(latitude: latitude, longitude: longitude)
+        case (nil, _): throw APIError.missing("latitude")
+        case (_, nil): throw APIError.missing("longitude")
+        }
+    }
 
     /// A suggestion request from `surface`, `at`, `app`, `person`, `contentType`, `text`,
     /// `limit` and `locale`.
@@ -68,6 +94,6 @@ struct RequestParameters: Sendable {
         }
         return SuggestionRequest(surface: surface).app(self["app"]).person(self["person"])
             .limit(try integer("limit", in: 1...100) ?? 5).at(try date("at")).locale(self["locale"])
-            .typing(values["text"], in: contentType)
+            .typing(values["text"], in: contentType).near(try location())
     }
 }

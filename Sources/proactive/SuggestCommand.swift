@@ -30,6 +30,12 @@ struct SuggestCommand: ParsableCommand {
     @Option(name: .long, help: "For quickType: the text typed so far.")
     var text: String?
 
+    @Option(name: .long, help: "Where the device is: latitude (with --longitude); nearby destinations first.")
+    var latitude: Double?
+
+    @Option(name: .long, help: "Where the device is: longitude (with --latitude).")
+    var longitude: Double?
+
     @Option(name: .long, help: "The most suggestions (default 5).")
     var limit = 5
 
@@ -50,6 +56,17 @@ struct SuggestCommand: ParsableCommand {
             }
             type = parsed
         }
+        var location: Coordinate?
+        switch (latitude, longitude) {
+        case (nil, nil): break
+        case (let latitude?, let longitude?):
+            location = Coordinate(latitude: latitude, longitude: longitude)
+            guard location!.isValid else {
+                throw UsageError(
+                    message: "--latitude/--longitude: out of range (latitude -90…90, longitude -180…180)")
+            }
+        default: throw UsageError(message: "--latitude and --longitude go together")
+        }
         let suggestions: [Suggestion]
         if let client = try options.daemonClient() {
             struct Answer: Decodable { var suggestions: [Suggestion] }
@@ -58,12 +75,13 @@ struct SuggestCommand: ParsableCommand {
                 query: [
                     "surface": surface.rawValue, "app": app, "person": person, "contentType": type?.rawValue,
                     "text": text, "limit": String(limit), "at": options.at, "locale": options.locale,
+                    "latitude": latitude.map { String($0) }, "longitude": longitude.map { String($0) },
                 ])
             suggestions = try client.decode(Answer.self, from: data).suggestions
         } else {
             let engine = try options.openEngine()
             let request = SuggestionRequest(surface: surface).app(app).person(person).limit(limit)
-                .at(try options.date()).locale(options.locale).typing(text, in: type)
+                .at(try options.date()).locale(options.locale).typing(text, in: type).near(location)
             suggestions = try engine.suggestions(for: request)
         }
         if options.json {
