@@ -22,6 +22,10 @@ struct ContextModels {
     var foregroundApp: String?
     /// The semantic place the device is at, if known.
     var place: String?
+    /// The last arrival at each place (by label: `home`, `work`…).
+    var arrivals: [String: Date] = [:]
+    /// The last departure from wherever the device was.
+    var lastDeparture: Date?
     /// The last ranking shown, so the predictor learns from what it proposed.
     var lastRanking: NextAppRanking?
     /// A media app just launched: it counts as played, with the item its now-playing report
@@ -114,8 +118,10 @@ struct ContextModels {
                 _ = places.noteArrival(at: semantic, at: date)
             }
             place = label
+            arrivals[label] = date
             begin(.arrived(at: label), at: date)
         case .departed:
+            lastDeparture = date
             place = nil
             activeTrigger = nil
         case .location:
@@ -126,8 +132,10 @@ struct ContextModels {
                 switch transition {
                 case .arrived(let semantic):
                     place = semantic.rawValue
+                    arrivals[semantic.rawValue] = date
                     begin(.arrived(at: semantic.rawValue), at: date)
                 case .departed:
+                    lastDeparture = date
                     place = nil
                     if activeTrigger?.trigger.kind == .arrived { activeTrigger = nil }
                 }

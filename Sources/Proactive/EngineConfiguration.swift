@@ -27,6 +27,8 @@ public struct EngineConfiguration: Sendable {
     /// ("06 12 34 56 78" in FR), as an ISO 3166-1 code. Default: the system locale's region,
     /// else "US".
     public var phoneRegion: String = Locale.current.region?.identifier ?? "US"
+    /// The time zone of the user's days ("tomorrow at 9"). Default: the system's.
+    public var timeZone: TimeZone = .current
     /// The clock, used when a request gives no time. Default: the system clock.
     public var clock: @Sendable () -> Date = { Date() }
 

@@ -4,9 +4,10 @@ import ProactiveStore
 import ProactiveText
 
 extension ProactiveEngine {
-    /// Resolves a request to the assistant ("call this place", "get directions", in any
-    /// supported language; see `AssistantPhrases`) against the place the foreground app's
-    /// current activity shows (`app`, else the most recent current activity of any app).
+    /// Resolves a request to the assistant ("call this place", "get directions", "remind me
+    /// about this when I get home", in any supported language; see `AssistantPhrases`) against
+    /// the foreground app's current activity (`app`, else the most recent current activity of
+    /// any app): the place it shows, or, for a reminder, the activity itself.
     ///
     /// Throws an ``EngineError`` that says why when it cannot: the request is not understood,
     /// nothing is on screen, the activity shows no place, or the place has no phone number.
@@ -14,7 +15,8 @@ extension ProactiveEngine {
         let now = now ?? self.now
         guard let (intent, _) = AssistantPhrases.shipped.intent(of: utterance) else {
             throw EngineError(
-                .invalidRequest, "the request is not one the assistant understands (call, directions)",
+                .invalidRequest,
+                "the request is not one the assistant understands (call, directions, remind)",
                 parameter: "utterance")
         }
         let scope: AppScope = app.map { .app($0) } ?? .system
@@ -23,6 +25,7 @@ extension ProactiveEngine {
                 .notFound,
                 "no app shows an activity now\(app.map { " (\($0) has no current activity)" } ?? "")")
         }
+        if intent == "remind" { return try remind(utterance, about: entry, now: now) }
         let attributes = SearchableAttributes(entry: entry, decoder: DonationCoding.makeDecoder())
         guard
             let (place, navigable) = PlaceCatalog.places(

@@ -302,6 +302,12 @@ extension ProactiveEngine {
             {
                 try tx.recordEngagement(entryID: entryID, at: at)
             }
+            if event.event == .suggestionEngaged || event.event == .suggestionDismissed,
+                let target = event.id, target.hasPrefix("reminder/"),
+                let reminder = Int64(target.dropFirst(9))
+            {
+                try tx.completeReminder(id: reminder, at: at)
+            }
             receipt.became = "event"
             receipt.id = "event/\(id)"
         }

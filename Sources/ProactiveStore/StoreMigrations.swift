@@ -197,6 +197,26 @@ enum StoreMigrations {
                     );
                     """)
         }
+        migrator.registerMigration("v7-reminders") { db in
+            // Reminders asked of the assistant, linked to the entry (activity) on screen: deleting
+            // or expiring the entry deletes them.
+            try db.execute(
+                sql: """
+                    CREATE TABLE reminder (
+                      id INTEGER PRIMARY KEY,
+                      entryId INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
+                      app TEXT NOT NULL,
+                      title TEXT NOT NULL,
+                      triggerType TEXT NOT NULL,
+                      place TEXT,
+                      dueAt REAL,
+                      createdAt REAL NOT NULL,
+                      doneAt REAL
+                    );
+                    CREATE INDEX reminder_open ON reminder(doneAt);
+                    CREATE INDEX reminder_entry ON reminder(entryId);
+                    """)
+        }
         return migrator
     }
 }

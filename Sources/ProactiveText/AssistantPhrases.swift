@@ -6,12 +6,18 @@ public struct AssistantPhrases: Sendable {
     /// Folded phrases by intent, then by language.
     public let phrases: [String: [String: [String]]]
 
-    /// The phrase table shipped with the module.
-    public static let shipped: AssistantPhrases = {
+    /// The phrase table shipped with the module (intents: call, directions, remind).
+    public static let shipped = load("assistant-phrases")
+
+    /// When reminders are due, shipped with the module (`arrival:home`, `arrival:work`,
+    /// `departure`, `time:tomorrow`, `time:today`).
+    public static let reminderTriggers = load("reminder-phrases")
+
+    /// A table from a JSON resource of the module (per intent, per language).
+    static func load(_ name: String) -> AssistantPhrases {
         guard
-            let url = Bundle.module.url(
-                forResource: "assistant-phrases", withExtension: "json", subdirectory: "Resources")
-                ?? Bundle.module.url(forResource: "assistant-phrases", withExtension: "json"),
+            let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Resources")
+                ?? Bundle.module.url(forResource: name, withExtension: "json"),
             let data = try? Data(contentsOf: url),
             let table = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return AssistantPhrases(phrases: [:]) }
@@ -22,7 +28,7 @@ public struct AssistantPhrases: Sendable {
             }
         }
         return AssistantPhrases(phrases: phrases)
-    }()
+    }
 
     /// Creates a table.
     public init(phrases: [String: [String: [String]]]) { self.phrases = phrases }

@@ -43,11 +43,13 @@ struct AskCommand: ParsableCommand {
         }
         if options.json {
             try Terminal.json(answer)
+        } else if let reminder = answer.reminder {
+            Terminal.out("reminder \(reminder.id): \(reminder.title), \(answer.why.last ?? "")")
         } else if let number = answer.phoneNumber {
-            Terminal.out("call \(number) (\(answer.target.name))")
+            Terminal.out("call \(number) (\(answer.target?.name ?? ""))")
         } else {
             Terminal.out(
-                "directions to \(answer.target.name) with \(answer.action?.app ?? "a browser"): \(answer.action?.url ?? "")"
+                "directions to \(answer.target?.name ?? "") with \(answer.action?.app ?? "a browser"): \(answer.action?.url ?? "")"
             )
         }
     }

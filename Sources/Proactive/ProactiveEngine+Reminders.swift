@@ -1,0 +1,105 @@
+import Foundation
+import ProactiveModel
+import ProactiveStore
+
+extension ProactiveEngine {
+    /// How long a due reminder stays on the lock screen unless engaged or dismissed.
+    static let reminderShownFor: TimeInterval = 12 * 3600
+
+    /// Creates the reminder an utterance asks for, about the activity on screen.
+    func remind(_ utterance: String, about entry: StoredEntry, now: Date) throws -> AssistantAnswer {
+        guard
+            let trigger = ReminderTriggerParser.trigger(
+                in: utterance, now: now, timeZone: configuration.timeZone)
+        else {
+            throw EngineError(
+                .invalidRequest,
+                "say when to remind: when I get home, when I get to work, when I leave, or tomorrow at 9",
+                parameter: "utterance")
+        }
+        let attributes = SearchableAttributes(entry: entry, decoder: DonationCoding.makeDecoder())
+        let place = PlaceCatalog.places(
+            activity: attributes.activity, attributeSet: attributes.attributeSet, page: nil,
+            phoneRegion: configuration.phoneRegion
+        ).first?.place
+        let title = entry.title ?? place?.name ?? entry.activityType ?? displayName(ofApp: entry.app)
+        let id = try store.write { tx in
+            try tx.insertReminder(
+                StoredReminder(
+                    entryID: entry.id, app: entry.app, title: title, triggerType: trigger.type.rawValue,
+                    place: trigger.place, dueAt: trigger.at, createdAt: now))
+        }
+        let reminder = Reminder(
+            id: "reminder/\(id)", title: title, trigger: trigger, activity: "activity/\(entry.id)",
+            app: entry.app,
+            createdAt: now)
+        return AssistantAnswer(
+            intent: "remind", action: .init(type: .remind, app: entry.app), target: place, reminder: reminder,
+            app: entry.app,
+            why: [
+                "\(title) is on screen in \(displayName(ofApp: entry.app))",
+                "due \(describe(trigger))",
+            ])
+    }
+
+    /// Due reminders, first on the lock screen: each links back to its activity.
+    func reminders(models: ContextModels, now: Date, into list: inout SuggestionList) throws {
+        let open = try store.read { tx in try tx.openReminders(now: now) }
+        var due: [(reminder: StoredReminder, since: Date)] = []
+        for reminder in open {
+            let since: Date? =
+                switch Reminder.Trigger.Kind(rawValue: reminder.triggerType) {
+                case .arrival: reminder.place.flatMap { models.arrivals[$0] }
+                case .departure: models.lastDeparture
+                case .time: reminder.dueAt
+                case nil: nil
+                }
+            guard let since, since >= reminder.createdAt, since <= now,
+                now.timeIntervalSince(since) <= Self.reminderShownFor
+            else { continue }
+            due.append((reminder, since))
+        }
+        for (reminder, since) in due.sorted(by: { $0.since > $1.since }) {
+            let trigger = Reminder.Trigger(
+                type: Reminder.Trigger.Kind(rawValue: reminder.triggerType) ?? .time, place: reminder.place,
+                at: reminder.dueAt)
+            list.add(
+                Suggestion(
+                    id: "reminder/\(reminder.id)", surface: list.surface, kind: .reminder,
+                    title: reminder.title,
+                    subtitle: "Reminder",
+                    action: .init(
+                        type: .continue, app: reminder.app,
+                        url: "proactive://continue?id=activity/\(reminder.entryID)"),
+                    source: .init(app: reminder.app), score: 1,
+                    why: [
+                        "you asked to be reminded \(describe(trigger)), "
+                            + RelativeTimeDescription.ago(now.timeIntervalSince(reminder.createdAt)),
+                        happened(trigger) + " " + RelativeTimeDescription.ago(now.timeIntervalSince(since)),
+                    ]))
+        }
+    }
+
+    private func describe(_ trigger: Reminder.Trigger) -> String {
+        switch trigger.type {
+        case .arrival:
+            trigger.place == "work" ? "when you get to work" : "when you get \(trigger.place ?? "there")"
+        case .departure: "when you leave"
+        case .time:
+            trigger.at.map {
+                "at "
+                    + $0.formatted(
+                        Date.ISO8601FormatStyle(timeZone: configuration.timeZone).year().month().day()
+                            .time(includingFractionalSeconds: false).dateTimeSeparator(.space))
+            } ?? "later"
+        }
+    }
+
+    private func happened(_ trigger: Reminder.Trigger) -> String {
+        switch trigger.type {
+        case .arrival: trigger.place == "work" ? "you got to work" : "you got \(trigger.place ?? "there")"
+        case .departure: "you left"
+        case .time: "due"
+        }
+    }
+}
