@@ -17,6 +17,12 @@ struct InspectorState: Sendable, Encodable {
         var entries: [AppExport.Entry]
         /// Its latest receipts (accepted, merged, rejected) since the daemon started.
         var receipts: [DonationReceipt]
+        /// How many interactions (messages, calls) it donated that are kept.
+        var interactionCount: Int
+        /// How many events concern it (launches, now-playing reports).
+        var eventCount: Int
+        /// Its open reminders.
+        var reminderCount: Int
     }
 
     /// A surface's suggestions.

@@ -11,6 +11,7 @@ extension ProactiveServer {
         let declared = Dictionary(uniqueKeysWithValues: engine.declaredApps.map { ($0.bundleIdentifier, $0) })
         let withData = try engine.store.read { try $0.appsWithData() }
         let names = Set(declared.keys).union(withData).union(receipts.apps).sorted()
+        let openReminders = try engine.store.read { try $0.openReminders(now: now) }
         let apps = try names.map { bundle in
             let export = try engine.export(app: bundle, now: now)
             let app = declared[bundle]
@@ -18,7 +19,9 @@ extension ProactiveServer {
                 bundleIdentifier: bundle, name: app?.name ?? bundle, declared: app != nil,
                 activityTypes: app?.activityTypes ?? [],
                 directionsModes: app?.directionsModes.map(\.rawValue) ?? [],
-                entries: Array(export.entries.prefix(20)), receipts: receipts.latest(for: bundle))
+                entries: Array(export.entries.prefix(20)), receipts: receipts.latest(for: bundle),
+                interactionCount: export.interactions.count, eventCount: export.events.count,
+                reminderCount: openReminders.filter { $0.app == bundle }.count)
         }
         let context = try engine.contextSummary(now: now)
         var surfaces: [InspectorState.SurfaceState] = []
