@@ -16,6 +16,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             switch error.status {
             case .notFound:
+                let allowed = APIRoute.all.filter { $0.path == request.uri.path }.map(\.method.rawValue)
+                guard allowed.isEmpty else {
+                    var error = APIError(
+                        .methodNotAllowed, "methodNotAllowed",
+                        "\(request.method) is not allowed on \(request.uri.path); allowed: \(allowed.joined(separator: ", "))")
+                    error.headers[.allow] = allowed.joined(separator: ", ")
+                    throw error
+                }
                 throw APIError(
                     .notFound, "notFound", "no such endpoint: \(request.method) \(request.uri.path)")
             case .contentTooLarge:

@@ -59,6 +59,12 @@ extension ProactiveServer {
                 guard try self.authenticate(request, allowQueryToken: true) == .system else {
                     throw APIError.systemOnly("live surfaces")
                 }
+                guard request.headers[.upgrade]?.lowercased() == "websocket" else {
+                    var error = APIError(
+                        .upgradeRequired, "upgradeRequired", "this endpoint is a WebSocket: send an upgrade request")
+                    error.headers[.upgrade] = "websocket"
+                    throw error
+                }
                 return .upgrade([:])
             },
             onUpgrade: { inbound, outbound, _ in
