@@ -61,6 +61,11 @@ import Testing
         answer = try await s.request(
             "POST", "/v1/continuations", token: s.system, body: #"{"id":"activity/999"}"#)
         #expect(answer.status == 404)
+        answer = try await s.request("DELETE", "/v1/donations", token: s.system)
+        #expect(answer.status == 405)
+        #expect(answer.headers["allow"] == "POST")
+        answer = try await s.request("GET", "/v1/live", token: s.system)
+        #expect(answer.status == 426)
         // Health, metrics and the page need no token.
         #expect(try await s.request("GET", "/healthz", token: nil).status == 200)
         let metrics = try await s.request("GET", "/metrics", token: nil)
