@@ -33,15 +33,24 @@ public final class ProactiveEngine: Sendable {
     public init(store: Store, configuration: EngineConfiguration = .init()) throws {
         self.store = store
         self.configuration = configuration
+        self.apps = Mutex(try Self.declarations(in: store))
+    }
+
+    /// Reads the app declarations again from the store (another process may have declared apps).
+    public func reloadDeclaredApps() throws {
+        let declared = try Self.declarations(in: store)
+        apps.withLock { $0 = declared }
+    }
+
+    private static func declarations(in store: Store) throws -> [String: App] {
         let decoder = DonationCoding.makeDecoder()
-        let stored = try store.read { try $0.apps() }
         var apps: [String: App] = [:]
-        for app in stored {
+        for app in try store.read({ try $0.apps() }) {
             if let declaration = try? decoder.decode(App.self, from: Data(app.declaration.utf8)) {
                 apps[app.bundleIdentifier] = declaration
             }
         }
-        self.apps = Mutex(apps)
+        return apps
     }
 
     /// The current time according to the configured clock.

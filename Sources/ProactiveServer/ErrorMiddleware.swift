@@ -20,7 +20,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 guard allowed.isEmpty else {
                     var error = APIError(
                         .methodNotAllowed, "methodNotAllowed",
-                        "\(request.method) is not allowed on \(request.uri.path); allowed: \(allowed.joined(separator: ", "))")
+                        "\(request.method) is not allowed on \(request.uri.path); allowed: \(allowed.joined(separator: ", "))"
+                    )
                     error.headers[.allow] = allowed.joined(separator: ", ")
                     throw error
                 }

@@ -61,7 +61,8 @@ extension ProactiveServer {
                 }
                 guard request.headers[.upgrade]?.lowercased() == "websocket" else {
                     var error = APIError(
-                        .upgradeRequired, "upgradeRequired", "this endpoint is a WebSocket: send an upgrade request")
+                        .upgradeRequired, "upgradeRequired",
+                        "this endpoint is a WebSocket: send an upgrade request")
                     error.headers[.upgrade] = "websocket"
                     throw error
                 }

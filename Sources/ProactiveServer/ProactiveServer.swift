@@ -118,6 +118,7 @@ struct ExternalChangeWatcher: Service {
             let now = try server.engine.store.externalChangeCount()
             if now != last {
                 last = now
+                try server.engine.reloadDeclaredApps()
                 server.changes.bump()
             }
         }

@@ -88,10 +88,24 @@ import Testing
         #expect(deleted.status == 0, "\(deleted.stderr)")
         let after = try cli.run(["search", "durable", "--json", "--token", appToken] + server)
         #expect((try after.json() as? [Any])?.count == 2)
-        // A donation made by the command line on the store directly is seen by the daemon.
+        // A donation made by the command line on the store directly is seen by the daemon, and
+        // so is an app declared that way (its activities are then accepted by the daemon).
         let local = try cli.run(["donate", "-"], stdin: Self.item(7))
         #expect(local.status == 0)
         let seen = try cli.run(["search", "durable", "--json", "--token", appToken] + server)
         #expect((try seen.json() as? [Any])?.count == 3)
+        let declared = try cli.run(
+            ["donate", "-"],
+            stdin:
+                #"{"type":"app","bundleIdentifier":"\#(Self.app)","name":"Reviews","activityTypes":["\#(Self.app).place"]}"#
+        )
+        #expect(declared.status == 0)
+        try await Task.sleep(for: .seconds(1.5))
+        let activity = try cli.run(
+            ["donate", "-", "--token", appToken] + server,
+            stdin:
+                #"{"type":"activity","app":"\#(Self.app)","activityType":"\#(Self.app).place","title":"Declared elsewhere","isEligibleForSearch":true}"#
+        )
+        #expect(activity.status == 0, "\(activity.stdout)")
     }
 }
