@@ -64,9 +64,24 @@ final class LiveHub: Service, Sendable {
 
     /// Subscribes (or resubscribes) and sends the current list at once.
     func subscribe(_ session: Session, id: String, to topic: Topic) async {
-        session.subscriptions.withLock { $0[id] = .init(topic: topic, last: nil) }
+        let accepted = session.subscriptions.withLock { subscriptions in
+            guard subscriptions[id] != nil || subscriptions.count < Self.maximumSubscriptions else {
+                return false
+            }
+            subscriptions[id] = .init(topic: topic, last: nil)
+            return true
+        }
+        guard accepted else {
+            session.send(
+                #"{"type":"error","id":\#(Self.quoted(id)),"error":{"code":"tooManySubscriptions","message":"at most \#(Self.maximumSubscriptions) subscriptions per connection"}}"#
+            )
+            return
+        }
         await refresh(session, ids: [id], force: true)
     }
+
+    /// Subscriptions one connection may hold.
+    static let maximumSubscriptions = 64
 
     func unsubscribe(_ session: Session, id: String) {
         session.subscriptions.withLock { _ = $0.removeValue(forKey: id) }

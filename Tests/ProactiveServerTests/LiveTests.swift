@@ -36,6 +36,30 @@ import Testing
         try await waitFor { received.withLock { $0.last?.contains(#""suggestions":[]"#) == true } }
     }
 
+    @Test func aConnectionHoldsAtMost64Subscriptions() async throws {
+        let s = try await TestServer()
+        defer { Task { await s.stop() } }
+        let received = Mutex<[String]>([])
+        let client = Task {
+            try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(s.port)/v1/live?token=\(s.system)", logger: Logger(label: "test")
+            ) { inbound, outbound, _ in
+                for i in 0..<65 {
+                    try await outbound.write(.text(#"{"type":"subscribe","id":"s\#(i)","surface":"maps"}"#))
+                }
+                try await outbound.write(.text(#"{"type":"subscribe","surface":"billboard"}"#))
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message else { continue }
+                    received.withLock { $0.append(text) }
+                }
+            }
+        }
+        defer { client.cancel() }
+        try await waitFor { received.withLock { $0.contains { $0.contains("tooManySubscriptions") } } }
+        #expect(received.withLock { $0.filter { $0.contains(#""type":"suggestions""#) }.count } == 64)
+        try await waitFor { received.withLock { $0.contains { $0.contains(#""field":"surface""#) } } }
+    }
+
     @Test func appTokensCannotSubscribe() async throws {
         let s = try await TestServer()
         defer { Task { await s.stop() } }
