@@ -40,7 +40,8 @@ public struct AppExport: Sendable, Hashable, Codable {
     public var entries: [Entry]
     /// Its interactions, newest first.
     public var interactions: [Record]
-    /// The events concerning it (launches, now-playing reports), oldest first.
+    /// The events concerning it (launches, now-playing reports), oldest first (the latest
+    /// 100,000 at most).
     public var events: [Record]
     /// Its last searchable-index client state.
     public var clientState: String?

@@ -3,9 +3,11 @@ import ProactiveModel
 import ProactiveStore
 
 extension ProactiveEngine {
-    /// Everything the engine holds for an app (see ``AppExport``). An app may export only its
-    /// own data.
-    public func export(app: String, donor: Donor = .system, now: Date? = nil) throws -> AppExport {
+    /// Everything the engine holds for an app (see ``AppExport``), or its latest `limit` entries,
+    /// interactions and events. An app may export only its own data.
+    public func export(app: String, donor: Donor = .system, now: Date? = nil, limit: Int = .max) throws
+        -> AppExport
+    {
         guard donor.mayAct(for: app) else {
             throw EngineError(.forbidden, "an app may only export its own data", parameter: "app")
         }
@@ -15,7 +17,7 @@ extension ProactiveEngine {
             (try? decoder.decode(JSONValue.self, from: Data(payload.utf8))) ?? .string(payload)
         }
         return try store.read { tx in
-            let entries = try tx.entries(scope: .app(app), now: now, limit: .max).map { entry in
+            let entries = try tx.entries(scope: .app(app), now: now, limit: limit).map { entry in
                 var eligible: [String] = []
                 if entry.isEligibleForSearch { eligible.append("search") }
                 if entry.isEligibleForHandoff { eligible.append("handoff") }
@@ -28,10 +30,10 @@ extension ProactiveEngine {
             }
             return AppExport(
                 app: app, exportedAt: now, declaration: declaredApp(app), entries: entries,
-                interactions: try tx.interactions(app: app, limit: .max).map {
+                interactions: try tx.interactions(app: app, limit: limit).map {
                     AppExport.Record(id: "interaction/\($0.id)", at: $0.at, document: document($0.payload))
                 },
-                events: try tx.events(app: app).map {
+                events: try tx.events(app: app, limit: min(limit, 100_000)).map {
                     AppExport.Record(id: "event/\($0.id)", at: $0.at, document: document($0.payload))
                 },
                 clientState: try tx.clientState(app: app))

@@ -13,14 +13,17 @@ extension ProactiveServer {
         let names = Set(declared.keys).union(withData).union(receipts.apps).sorted()
         let openReminders = try engine.store.read { try $0.openReminders(now: now) }
         let apps = try names.map { bundle in
-            let export = try engine.export(app: bundle, now: now)
+            let export = try engine.export(app: bundle, now: now, limit: 20)
+            let counts = try engine.store.read { tx in
+                (try tx.interactionCount(app: bundle), try tx.eventCount(app: bundle))
+            }
             let app = declared[bundle]
             return InspectorState.AppState(
                 bundleIdentifier: bundle, name: app?.name ?? bundle, declared: app != nil,
                 activityTypes: app?.activityTypes ?? [],
                 directionsModes: app?.directionsModes.map(\.rawValue) ?? [],
-                entries: Array(export.entries.prefix(20)), receipts: receipts.latest(for: bundle),
-                interactionCount: export.interactions.count, eventCount: export.events.count,
+                entries: export.entries, receipts: receipts.latest(for: bundle),
+                interactionCount: counts.0, eventCount: counts.1,
                 reminderCount: openReminders.filter { $0.app == bundle }.count)
         }
         let context = try engine.contextSummary(now: now)

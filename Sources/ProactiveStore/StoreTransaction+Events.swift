@@ -125,12 +125,14 @@ extension StoreTransaction {
 }
 
 extension StoreTransaction {
-    /// The events concerning an app, oldest first.
+    /// The latest `limit` events concerning an app, oldest first.
     public func events(app: String, limit: Int = 100_000) throws -> [StoredEvent] {
         try Row.fetchAll(
-            db, sql: "SELECT id, at, kind, app, payload FROM event WHERE app = ? ORDER BY at, id LIMIT ?",
+            db,
+            sql:
+                "SELECT id, at, kind, app, payload FROM event WHERE app = ? ORDER BY at DESC, id DESC LIMIT ?",
             arguments: [app, limit]
-        ).map {
+        ).reversed().map {
             StoredEvent(
                 id: $0[0], at: Date(timeIntervalSince1970: $0[1]), kind: $0[2], app: $0[3], payload: $0[4])
         }

@@ -191,3 +191,15 @@ extension StoreTransaction {
                 """)
     }
 }
+
+extension StoreTransaction {
+    /// How many interactions of an app are kept.
+    public func interactionCount(app: String) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM interaction WHERE app = ?", arguments: [app]) ?? 0
+    }
+
+    /// How many events concern an app.
+    public func eventCount(app: String) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM event WHERE app = ?", arguments: [app]) ?? 0
+    }
+}
