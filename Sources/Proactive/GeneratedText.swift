@@ -12,6 +12,26 @@ enum GeneratedText {
         "pt": "Pedir uma corrida para %@", "de": "Fahrt nach %@ bestellen", "zh": "叫車前往%@",
     ]
 
+    /// A due reminder's subtitle, by what made it due.
+    static let reminderArrivedHome: [String: String] = [
+        "en": "Reminder · you got home", "fr": "Rappel · vous êtes arrivé à la maison",
+        "it": "Promemoria · sei arrivato a casa", "pt": "Lembrete · você chegou em casa",
+        "de": "Erinnerung · du bist zu Hause", "zh": "提醒 · 你到家了",
+    ]
+    static let reminderArrivedAtWork: [String: String] = [
+        "en": "Reminder · you got to work", "fr": "Rappel · vous êtes arrivé au travail",
+        "it": "Promemoria · sei arrivato al lavoro", "pt": "Lembrete · você chegou ao trabalho",
+        "de": "Erinnerung · du bist bei der Arbeit", "zh": "提醒 · 你到公司了",
+    ]
+    static let reminderLeft: [String: String] = [
+        "en": "Reminder · you left", "fr": "Rappel · vous êtes parti", "it": "Promemoria · sei uscito",
+        "pt": "Lembrete · você saiu", "de": "Erinnerung · du bist losgegangen", "zh": "提醒 · 你出門了",
+    ]
+    static let reminderDue: [String: String] = [
+        "en": "Reminder", "fr": "Rappel", "it": "Promemoria", "pt": "Lembrete", "de": "Erinnerung",
+        "zh": "提醒",
+    ]
+
     /// The language code of a locale identifier ("fr-FR" → "fr"), else the system's.
     static func language(_ locale: String?) -> String {
         let identifier = locale ?? Locale.current.identifier

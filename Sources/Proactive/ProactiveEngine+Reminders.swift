@@ -43,7 +43,8 @@ extension ProactiveEngine {
     }
 
     /// Due reminders, first on the lock screen: each links back to its activity.
-    func reminders(models: ContextModels, now: Date, into list: inout SuggestionList) throws {
+    func reminders(models: ContextModels, now: Date, locale: String?, into list: inout SuggestionList) throws
+    {
         let open = try store.read { tx in try tx.openReminders(now: now) }
         var due: [(reminder: StoredReminder, since: Date)] = []
         for reminder in open {
@@ -67,7 +68,7 @@ extension ProactiveEngine {
                 Suggestion(
                     id: "reminder/\(reminder.id)", surface: list.surface, kind: .reminder,
                     title: reminder.title,
-                    subtitle: "Reminder",
+                    subtitle: GeneratedText.format(subtitleTable(trigger), "", locale: locale),
                     action: .init(
                         type: .continue, app: reminder.app,
                         url: "proactive://continue?id=activity/\(reminder.entryID)"),
@@ -92,6 +93,17 @@ extension ProactiveEngine {
                         Date.ISO8601FormatStyle(timeZone: configuration.timeZone).year().month().day()
                             .time(includingFractionalSeconds: false).dateTimeSeparator(.space))
             } ?? "later"
+        }
+    }
+
+    private func subtitleTable(_ trigger: Reminder.Trigger) -> [String: String] {
+        switch trigger.type {
+        case .arrival:
+            trigger.place == "work"
+                ? GeneratedText.reminderArrivedAtWork
+                : trigger.place == "home" ? GeneratedText.reminderArrivedHome : GeneratedText.reminderDue
+        case .departure: GeneratedText.reminderLeft
+        case .time: GeneratedText.reminderDue
         }
     }
 

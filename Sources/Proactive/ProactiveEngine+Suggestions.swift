@@ -69,7 +69,7 @@ extension ProactiveEngine {
             }
             try contactCard(person: person, models: models, names: names, now: now, into: &builder)
         case .lockScreen:
-            try reminders(models: models, now: now, into: &builder)
+            try reminders(models: models, now: now, locale: request.locale, into: &builder)
             playing(nowPlaying, now: now, names: names, into: &builder)
             triggered(models: models, now: now, names: names, into: &builder)
             predicted(

@@ -45,6 +45,14 @@ import Testing
         #expect(first["id"] as? String == id)
         #expect(first["kind"] as? String == "reminder")
         #expect(first["title"] as? String == "A place")
+        #expect(first["subtitle"] as? String == "Reminder · you got home")
+        let french = try cli.run([
+            "suggest", "--surface", "lockScreen", "--json", "--at", "2026-11-21T18:02:00Z", "--locale",
+            "fr-FR",
+        ])
+        #expect(
+            (try french.json() as? [[String: Any]])?.first?["subtitle"] as? String
+                == "Rappel · vous êtes arrivé à la maison")
         let action = try #require(first["action"] as? [String: Any])
         #expect(action["type"] as? String == "continue")
         #expect((action["url"] as? String)?.hasSuffix(activity) == true)
