@@ -24,10 +24,7 @@ struct DonateCommand: ParsableCommand {
         }
         let engine = try options.openEngine()
         let now = try options.date()
-        var index = 0
-        var counts: [DonationReceipt.Status: Int] = [:]
-        var printedAny = false
-        if options.json { FileHandle.standardOutput.write(Data("[".utf8)) }
+        var report = ReceiptReport(json: options.json)
         for file in files {
             let reader = try DocumentReader(path: file)
             var progress = ProgressBar(total: reader.totalBytes)
@@ -42,39 +39,20 @@ struct DonateCommand: ParsableCommand {
             }
             thread.start()
             while let batch = channel.receive() {
-                let receipts = try engine.donate(batch.parsed, now: now, firstIndex: index)
-                index += batch.parsed.count
-                var text = ""
-                for receipt in receipts {
-                    counts[receipt.status, default: 0] += 1
-                    if options.json {
-                        text += (printedAny ? ",\n" : "\n") + Terminal.compactJSON(receipt)
-                        printedAny = true
-                    } else if receipt.status == .rejected || index <= 1000 {
-                        text += Self.describe(receipt) + "\n"
-                    }
-                }
-                if !text.isEmpty { FileHandle.standardOutput.write(Data(text.utf8)) }
-                progress.update(bytes: batch.bytesRead, documents: index)
+                let receipts = try engine.donate(batch.parsed, now: now, firstIndex: report.documents)
+                report.add(receipts, documents: batch.parsed.count)
+                progress.update(bytes: batch.bytesRead, documents: report.documents)
             }
             progress.finish()
         }
-        if options.json { FileHandle.standardOutput.write(Data("\n]\n".utf8)) }
-        let rejected = counts[.rejected, default: 0]
-        Terminal.note(
-            "\(index) documents: \(counts[.accepted, default: 0]) accepted, \(counts[.merged, default: 0]) merged, \(rejected) rejected"
-        )
-        if rejected > 0 { throw ExitCode(1) }
+        try report.finish()
     }
 
     /// Sends the documents to a running daemon, one NDJSON request per batch, and prints the
     /// receipts it answers with.
     func donate(through client: DaemonClient) throws {
         struct Answer: Decodable { var receipts: [DonationReceipt] }
-        var index = 0
-        var counts: [DonationReceipt.Status: Int] = [:]
-        var printedAny = false
-        if options.json { FileHandle.standardOutput.write(Data("[".utf8)) }
+        var report = ReceiptReport(json: options.json)
         for file in files {
             let reader = try DocumentReader(path: file)
             while let documents = reader.next(max: batchSize) {
@@ -93,45 +71,19 @@ struct DonateCommand: ParsableCommand {
                 }
                 let data = try client.send(
                     "POST", "v1/donations", body: body, contentType: "application/x-ndjson")
-                var text = ""
-                for var receipt in try client.decode(Answer.self, from: data).receipts {
-                    receipt.index += index
-                    counts[receipt.status, default: 0] += 1
-                    if options.json {
-                        text += (printedAny ? ",\n" : "\n") + Terminal.compactJSON(receipt)
-                        printedAny = true
-                    } else if receipt.status == .rejected || receipt.index < 1000 {
-                        text += Self.describe(receipt) + "\n"
-                    }
+                let receipts = try client.decode(Answer.self, from: data).receipts.map { receipt in
+                    var receipt = receipt
+                    receipt.index += report.documents
+                    return receipt
                 }
-                index += documents.count
-                if !text.isEmpty { FileHandle.standardOutput.write(Data(text.utf8)) }
+                report.add(receipts, documents: documents.count)
             }
         }
-        if options.json { FileHandle.standardOutput.write(Data("\n]\n".utf8)) }
-        let rejected = counts[.rejected, default: 0]
-        Terminal.note(
-            "\(index) documents: \(counts[.accepted, default: 0]) accepted, \(counts[.merged, default: 0]) merged, \(rejected) rejected"
-        )
-        if rejected > 0 { throw ExitCode(1) }
+        try report.finish()
     }
 
     struct Batch: Sendable {
         var parsed: ParsedDocuments
         var bytesRead: Int
-    }
-
-    static func describe(_ receipt: DonationReceipt) -> String {
-        switch receipt.status {
-        case .rejected:
-            let field = receipt.field.map { "\($0): " } ?? ""
-            return "#\(receipt.index) rejected \(receipt.type ?? "document"): \(field)\(receipt.reason ?? "")"
-        case .accepted, .merged:
-            var line =
-                "#\(receipt.index) \(receipt.status.rawValue) \(receipt.type ?? "") → \(receipt.id ?? "")"
-            if let expires = receipt.expiresAt { line += " (expires \(expires.formatted(.iso8601)))" }
-            for warning in receipt.warnings ?? [] { line += "\n    warning: \(warning)" }
-            return line
-        }
     }
 }
