@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Logging
 import Proactive
 import ProactiveModel
@@ -32,6 +33,19 @@ final class LiveHub: Service, Sendable {
 
         func send(_ text: String) {
             continuation.yield(text)
+        }
+
+        /// Sends `{"type":"error","id":…,"error":{"code":…,"message":…,"field":…}}`.
+        func send(_ error: APIError, id: String?) {
+            struct Message: Encodable {
+                var type = "error"
+                var id: String?
+                var error: APIError.Body.Detail
+            }
+            let message = Message(
+                id: id, error: .init(code: error.code, message: error.message, field: error.field))
+            guard let data = try? APIEncoding.encoder.encode(message) else { return }
+            send(String(decoding: data, as: UTF8.self))
         }
     }
 
@@ -73,8 +87,10 @@ final class LiveHub: Service, Sendable {
         }
         guard accepted else {
             session.send(
-                #"{"type":"error","id":\#(Self.quoted(id)),"error":{"code":"tooManySubscriptions","message":"at most \#(Self.maximumSubscriptions) subscriptions per connection"}}"#
-            )
+                APIError(
+                    .badRequest, "tooManySubscriptions",
+                    "at most \(Self.maximumSubscriptions) subscriptions per connection"),
+                id: id)
             return
         }
         await refresh(session, ids: [id], force: true)
@@ -111,10 +127,12 @@ final class LiveHub: Service, Sendable {
                     message =
                         #"{"type":"inspector","id":\#(Self.quoted(id)),"state":\#(String(decoding: try APIEncoding.encoder.encode(state), as: UTF8.self))}"#
                 }
+            } catch let error as EngineError {
+                session.send(APIError(error), id: id)
+                continue
             } catch {
-                let text = (error as? APIError)?.message ?? String(describing: error)
                 session.send(
-                    #"{"type":"error","id":\#(Self.quoted(id)),"error":{"message":\#(Self.quoted(text))}}"#)
+                    APIError(.internalServerError, "internal", "the list could not be computed"), id: id)
                 continue
             }
             let changed = session.subscriptions.withLock { subscriptions -> Bool in

@@ -180,7 +180,7 @@ extension ProactiveServer {
         self.receipts.record(receipts, donorKey: key)
         var counts: [DonationReceipt.Status: Int] = [:]
         for receipt in receipts { counts[receipt.status, default: 0] += 1 }
-        for (status, count) in counts { ServerMetrics.donations(status.rawValue).increment(by: count) }
+        for (status, count) in counts { ServerMetrics.donationsByStatus[status]?.increment(by: count) }
         let isSingle =
             documents.count == 1 && request.headers[.contentType]?.hasPrefix("application/x-ndjson") != true
         if isSingle, let receipt = receipts.first, receipt.status == .rejected {
@@ -208,7 +208,7 @@ extension ProactiveServer {
             separator: "&")
         let change = changes.value
         if let body = cache.body(for: key, change: change) {
-            ServerMetrics.suggestionLists(cached: true).increment()
+            ServerMetrics.cachedSuggestionLists.increment()
             return APIEncoding.response(body)
         }
         let suggestionRequest = try parameters.suggestionRequest()
@@ -220,7 +220,7 @@ extension ProactiveServer {
                     surface: suggestionRequest.surface.rawValue, at: suggestionRequest.now ?? engine.now,
                     suggestions: suggestions)))
         cache.store(body, for: key, change: change)
-        ServerMetrics.suggestionLists(cached: false).increment()
+        ServerMetrics.computedSuggestionLists.increment()
         return APIEncoding.response(body)
     }
 
@@ -320,8 +320,10 @@ extension ProactiveServer {
             case .string(let type)? = object["type"]
         else {
             session.send(
-                #"{"type":"error","error":{"message":"a message is a JSON object with a type: subscribe or unsubscribe"}}"#
-            )
+                APIError(
+                    .badRequest, "invalidMessage",
+                    "a message is a JSON object with a type: subscribe or unsubscribe"),
+                id: nil)
             return
         }
         let id: String = if case .string(let id)? = object["id"] { id } else { "default" }
@@ -342,14 +344,13 @@ extension ProactiveServer {
                     strings: fields, names: RequestParameters.suggestionNames)
                 await hub.subscribe(session, id: id, to: .suggestions(try parameters.suggestionRequest()))
             } catch {
-                session.send(
-                    #"{"type":"error","id":\#(LiveHub.quoted(id)),"error":{"code":\#(LiveHub.quoted(error.code)),"message":\#(LiveHub.quoted(error.message)),"field":\#(LiveHub.quoted(error.field ?? ""))}}"#
-                )
+                session.send(error, id: id)
             }
         default:
             session.send(
-                #"{"type":"error","error":{"message":"unknown message type; expected subscribe or unsubscribe"}}"#
-            )
+                APIError(
+                    .badRequest, "invalidMessage", "unknown message type; expected subscribe or unsubscribe"),
+                id: nil)
         }
     }
 }

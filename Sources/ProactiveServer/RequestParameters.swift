@@ -52,17 +52,12 @@ struct RequestParameters: Sendable {
         return value
     }
 
-    /// The location given by `latitude` and `longitude` (both or neither).
+    /// The location given by `latitude` and `longitude` (both or neither; the engine checks
+    /// their range and names the one at fault).
     func location() throws(APIError) -> Coordinate? {
         switch (try number("latitude"), try number("longitude")) {
         case (nil, nil): return nil
         case (let latitude?, let longitude?):
-            guard (-90...90).contains(latitude) else {
-                throw APIError.invalid("latitude", "expected -90 to 90")
-            }
-            guard (-180...180).contains(longitude) else {
-                throw APIError.invalid("longitude", "expected -180 to 180")
-            }
             return Coordinate(latitude: latitude, longitude: longitude)
         case (nil, _): throw APIError.missing("latitude")
         case (_, nil): throw APIError.missing("longitude")
@@ -95,5 +90,24 @@ struct RequestParameters: Sendable {
         return SuggestionRequest(surface: surface).app(self["app"]).person(self["person"])
             .limit(try integer("limit", in: 1...100) ?? 5).at(try date("at")).locale(self["locale"])
             .typing(values["text"], in: contentType).near(try location())
+    }
+}
+
+extension RequestParameters {
+    /// Parameters from a JSON object whose values are strings, numbers or booleans.
+    init(strings object: [String: JSONValue], names: Set<String>) throws(APIError) {
+        var values: [String: String] = [:]
+        for (name, value) in object {
+            switch value {
+            case .string(let text): values[name] = text
+            case .number(let number):
+                values[name] = number == number.rounded() ? String(Int(number)) : String(number)
+            case .bool(let flag): values[name] = String(flag)
+            case .null: continue
+            default: throw APIError.invalid(name, "expected a string or a number")
+            }
+        }
+        self.init(values)
+        try check(known: names)
     }
 }

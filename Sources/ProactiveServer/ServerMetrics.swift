@@ -1,5 +1,6 @@
 import CoreMetrics
 import Metrics
+import Proactive
 import Prometheus
 
 /// The daemon's metrics, exported at `/metrics` in Prometheus' text format: Hummingbird's
@@ -12,24 +13,38 @@ enum ServerMetrics {
         return registry
     }()
 
-    static func donations(_ status: String) -> CoreMetrics.Counter {
-        _ = registry
-        return CoreMetrics.Counter(label: "proactive_donations_total", dimensions: [("status", status)])
-    }
+    // The handles are made once (each `Counter(label:)` is a lookup in the registry); making
+    // them reads `registry` first, so the metrics system is bootstrapped before.
 
-    static func suggestionLists(cached: Bool) -> CoreMetrics.Counter {
+    static let donationsByStatus: [DonationReceipt.Status: CoreMetrics.Counter] = {
         _ = registry
-        return CoreMetrics.Counter(
-            label: "proactive_suggestion_lists_total", dimensions: [("cached", cached ? "yes" : "no")])
-    }
+        return Dictionary(
+            uniqueKeysWithValues: [DonationReceipt.Status.accepted, .merged, .rejected].map { status in
+                (
+                    status,
+                    CoreMetrics.Counter(
+                        label: "proactive_donations_total", dimensions: [("status", status.rawValue)])
+                )
+            })
+    }()
 
-    static var rateLimited: CoreMetrics.Counter {
+    static let cachedSuggestionLists: CoreMetrics.Counter = {
+        _ = registry
+        return CoreMetrics.Counter(label: "proactive_suggestion_lists_total", dimensions: [("cached", "yes")])
+    }()
+
+    static let computedSuggestionLists: CoreMetrics.Counter = {
+        _ = registry
+        return CoreMetrics.Counter(label: "proactive_suggestion_lists_total", dimensions: [("cached", "no")])
+    }()
+
+    static let rateLimited: CoreMetrics.Counter = {
         _ = registry
         return CoreMetrics.Counter(label: "proactive_rate_limited_total")
-    }
+    }()
 
-    static var liveSessions: CoreMetrics.Gauge {
+    static let liveSessions: CoreMetrics.Gauge = {
         _ = registry
         return CoreMetrics.Gauge(label: "proactive_live_sessions")
-    }
+    }()
 }

@@ -60,11 +60,8 @@ struct SuggestCommand: ParsableCommand {
         switch (latitude, longitude) {
         case (nil, nil): break
         case (let latitude?, let longitude?):
+            // The engine checks the range (and names the coordinate at fault).
             location = Coordinate(latitude: latitude, longitude: longitude)
-            guard location!.isValid else {
-                throw UsageError(
-                    message: "--latitude/--longitude: out of range (latitude -90…90, longitude -180…180)")
-            }
         default: throw UsageError(message: "--latitude and --longitude go together")
         }
         let suggestions: [Suggestion]
