@@ -42,10 +42,12 @@ extension ProactiveEngine {
             ])
     }
 
-    /// Due reminders, first on the lock screen: each links back to its activity.
-    func reminders(models: ContextModels, now: Date, locale: String?, into list: inout SuggestionList) throws
-    {
-        let open = try store.read { tx in try tx.openReminders(now: now) }
+    /// Of the open reminders, those whose trigger has happened, first on the lock screen: each
+    /// links back to its activity.
+    func due(
+        _ open: [StoredReminder], models: ContextModels, now: Date, locale: String?,
+        into list: inout SuggestionList
+    ) {
         var due: [(reminder: StoredReminder, since: Date)] = []
         for reminder in open {
             let since: Date? =

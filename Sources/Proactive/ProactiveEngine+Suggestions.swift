@@ -54,10 +54,11 @@ extension ProactiveEngine {
         default:
             break
         }
-        let (models, nowPlaying, current) = try store.read { tx in
+        let (models, nowPlaying, current, reminders) = try store.read { tx in
             (
                 try contextModels(tx, now: now, apps: apps), try tx.nowPlaying(),
-                try tx.currentActivities(scope: .system, now: now)
+                try tx.currentActivities(scope: .system, now: now),
+                request.surface == .lockScreen ? try tx.openReminders(now: now) : []
             )
         }
         switch request.surface {
@@ -69,7 +70,7 @@ extension ProactiveEngine {
             }
             try contactCard(person: person, models: models, names: names, now: now, into: &builder)
         case .lockScreen:
-            try reminders(models: models, now: now, locale: request.locale, into: &builder)
+            due(reminders, models: models, now: now, locale: request.locale, into: &builder)
             playing(nowPlaying, now: now, names: names, into: &builder)
             triggered(models: models, now: now, names: names, into: &builder)
             predicted(
