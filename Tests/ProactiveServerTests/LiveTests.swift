@@ -9,55 +9,33 @@ import Testing
     @Test func aDonationIsPushedToTheSubscribedSurface() async throws {
         let s = try await TestServer()
         defer { Task { await s.stop() } }
-        let received = Mutex<[String]>([])
-        let client = Task {
-            try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(s.port)/v1/live?token=\(s.system)", logger: Logger(label: "test")
-            ) { inbound, outbound, _ in
-                try await outbound.write(.text(#"{"type":"subscribe","id":"m","surface":"maps","limit":3}"#))
-                for try await message in inbound.messages(maxSize: 1 << 20) {
-                    guard case .text(let text) = message else { continue }
-                    received.withLock { $0.append(text) }
-                }
-            }
-        }
+        let (inbox, client) = connect(
+            s, sending: [#"{"type":"subscribe","id":"m","surface":"maps","limit":3}"#])
         defer { client.cancel() }
         // The current (empty) list arrives at once.
-        try await waitFor { received.withLock { $0.count } >= 1 }
-        let first = try #require(received.withLock { $0.first })
+        try await waitFor { inbox.messages.withLock { $0.count } >= 1 }
+        let first = try #require(inbox.messages.withLock { $0.first })
         #expect(first.contains(#""type":"suggestions""#))
         #expect(first.contains(#""suggestions":[]"#))
         // A place donated by an app is pushed without asking.
         let answer = try await s.donate(Documents.item(TestServer.a, "p", title: "Chez Live"), token: s.appA)
         #expect(answer.status == 200)
-        try await waitFor { received.withLock { $0.contains { $0.contains("Chez Live") } } }
+        try await waitFor { inbox.messages.withLock { $0.contains { $0.contains("Chez Live") } } }
         // A deletion is pushed too.
         _ = try await s.request("POST", "/v1/deletions", token: s.appA, body: #"{"identifiers":["p"]}"#)
-        try await waitFor { received.withLock { $0.last?.contains(#""suggestions":[]"#) == true } }
+        try await waitFor { inbox.messages.withLock { $0.last?.contains(#""suggestions":[]"#) == true } }
     }
 
     @Test func aConnectionHoldsAtMost64Subscriptions() async throws {
         let s = try await TestServer()
         defer { Task { await s.stop() } }
-        let received = Mutex<[String]>([])
-        let client = Task {
-            try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(s.port)/v1/live?token=\(s.system)", logger: Logger(label: "test")
-            ) { inbound, outbound, _ in
-                for i in 0..<65 {
-                    try await outbound.write(.text(#"{"type":"subscribe","id":"s\#(i)","surface":"maps"}"#))
-                }
-                try await outbound.write(.text(#"{"type":"subscribe","surface":"billboard"}"#))
-                for try await message in inbound.messages(maxSize: 1 << 20) {
-                    guard case .text(let text) = message else { continue }
-                    received.withLock { $0.append(text) }
-                }
-            }
-        }
+        let subscriptions = (0..<65).map { #"{"type":"subscribe","id":"s\#($0)","surface":"maps"}"# }
+        let (inbox, client) = connect(
+            s, sending: subscriptions + [#"{"type":"subscribe","surface":"billboard"}"#])
         defer { client.cancel() }
-        try await waitFor { received.withLock { $0.contains { $0.contains("tooManySubscriptions") } } }
-        #expect(received.withLock { $0.filter { $0.contains(#""type":"suggestions""#) }.count } == 64)
-        try await waitFor { received.withLock { $0.contains { $0.contains(#""field":"surface""#) } } }
+        try await waitFor { inbox.messages.withLock { $0.contains { $0.contains("tooManySubscriptions") } } }
+        #expect(inbox.messages.withLock { $0.filter { $0.contains(#""type":"suggestions""#) }.count } == 64)
+        try await waitFor { inbox.messages.withLock { $0.contains { $0.contains(#""field":"surface""#) } } }
     }
 
     @Test func appTokensCannotSubscribe() async throws {
@@ -67,6 +45,31 @@ import Testing
         #expect(answer.status == 403)
         let none = try await s.request("GET", "/v1/live", token: nil)
         #expect(none.status == 401)
+    }
+
+    /// What a live client received.
+    final class Inbox: Sendable {
+        let messages = Mutex<[String]>([])
+    }
+
+    /// Connects to the live socket with the system token, sends `messages`, and collects what
+    /// the daemon sends until the returned task is cancelled.
+    func connect(_ s: TestServer, sending messages: [String]) -> (
+        Inbox, Task<WebSocketCloseFrame?, any Error>
+    ) {
+        let inbox = Inbox()
+        let client = Task {
+            try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(s.port)/v1/live?token=\(s.system)", logger: Logger(label: "test")
+            ) { inbound, outbound, _ in
+                for message in messages { try await outbound.write(.text(message)) }
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message else { continue }
+                    inbox.messages.withLock { $0.append(text) }
+                }
+            }
+        }
+        return (inbox, client)
     }
 
     func waitFor(seconds: Double = 10, _ condition: () -> Bool) async throws {
