@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the `proactive` executable like a user would.
 struct CLI {
@@ -52,6 +53,13 @@ struct CLI {
         return Output(
             status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
             stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// A daemon token made with `proactive token create` (`--system` or `--app BUNDLE`).
+    func token(_ arguments: [String]) throws -> String {
+        let output = try run(["token", "create"] + arguments)
+        try #require(output.status == 0, "token create failed: \(output.stderr)")
+        return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func cleanUp() {

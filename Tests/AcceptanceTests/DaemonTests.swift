@@ -6,12 +6,6 @@ import Testing
 @Suite(.serialized) struct DaemonTests {
     static let app = "com.example.reviews"
 
-    func token(_ cli: CLI, _ arguments: [String]) throws -> String {
-        let output = try cli.run(["token", "create"] + arguments)
-        #expect(output.status == 0, "\(output.stderr)")
-        return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     static func item(_ i: Int) -> String {
         #"{"type":"searchableItem","app":"\#(app)","uniqueIdentifier":"r-\#(i)","attributeSet":{"title":"Durable Trattoria \#(i)","city":"Roma","namedLocation":"Durable Trattoria \#(i)"}}"#
     }
@@ -19,8 +13,8 @@ import Testing
     @Test func acknowledgedDonationsSurviveKillNine() async throws {
         let cli = CLI()
         defer { cli.cleanUp() }
-        let appToken = try token(cli, ["--app", Self.app])
-        let systemToken = try token(cli, ["--system"])
+        let appToken = try cli.token(["--app", Self.app])
+        let systemToken = try cli.token(["--system"])
         let daemon = try Daemon(store: cli.store)
         // 20 requests of 10 documents each, 4 at a time; kill -9 right after the last answer.
         var acknowledged = Set<String>()
@@ -61,8 +55,8 @@ import Testing
     @Test func theCommandLineTalksToARunningDaemon() async throws {
         let cli = CLI()
         defer { cli.cleanUp() }
-        let appToken = try token(cli, ["--app", Self.app])
-        let systemToken = try token(cli, ["--system"])
+        let appToken = try cli.token(["--app", Self.app])
+        let systemToken = try cli.token(["--system"])
         let daemon = try Daemon(store: cli.store)
         defer { _ = daemon.terminate() }
         let server = ["--server", daemon.url.absoluteString]

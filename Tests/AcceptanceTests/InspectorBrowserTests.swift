@@ -13,12 +13,6 @@ import Testing
 @Suite(.serialized) struct InspectorBrowserTests {
     static let app = "com.example.reviews"
 
-    func token(_ cli: CLI, _ arguments: [String]) throws -> String {
-        let output = try cli.run(["token", "create"] + arguments)
-        try #require(output.status == 0, "token create failed: \(output.stderr)")
-        return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     func donate(_ daemon: Daemon, _ lines: [String], token: String) async throws -> [[String: Any]] {
         let answer = try await daemon.request(
             "POST", "/v1/donations", token: token, body: lines.joined(separator: "\n"),
@@ -52,8 +46,8 @@ import Testing
     @Test func donationsAppearLiveWithReceipts() async throws {
         let cli = CLI()
         defer { cli.cleanUp() }
-        let system = try token(cli, ["--system"])
-        let appToken = try token(cli, ["--app", Self.app])
+        let system = try cli.token(["--system"])
+        let appToken = try cli.token(["--app", Self.app])
         let daemon = try Daemon(store: cli.store)
         defer { _ = daemon.terminate() }
 
@@ -104,8 +98,8 @@ import Testing
     @Test func hostileTitlesAreShownAsText() async throws {
         let cli = CLI()
         defer { cli.cleanUp() }
-        let system = try token(cli, ["--system"])
-        let appToken = try token(cli, ["--app", Self.app])
+        let system = try cli.token(["--system"])
+        let appToken = try cli.token(["--app", Self.app])
         let daemon = try Daemon(store: cli.store)
         defer { _ = daemon.terminate() }
         let hostile = "<img src=x onerror=alert(1)>"
