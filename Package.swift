@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: Pure value types and text processing
@@ -56,18 +58,33 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
 
-        // MARK: Scoring (pure) and storage (GRDB)
+        // MARK: Scoring (pure)
         .target(name: "ProactiveRanking", dependencies: ["ProactiveModel"], swiftSettings: swiftSettings),
+
+        // MARK: Storage: the protocol the engine owns, and its backends (SQL stays inside them)
+        .target(name: "ProactiveStorage", dependencies: ["ProactiveText"], swiftSettings: swiftSettings),
         .target(
-            name: "ProactiveStore",
-            dependencies: ["ProactiveModel", "ProactiveText", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "ProactiveSQLite",
+            dependencies: [
+                "ProactiveStorage", "ProactiveText", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "ProactivePostgres",
+            dependencies: [
+                "ProactiveStorage", "ProactiveText",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
 
         // MARK: The public library and the CLI
         .target(
             name: "Proactive",
             dependencies: [
-                "ProactiveModel", "ProactiveText", "ProactiveStore", "ProactiveRanking", "ProactiveMarkup",
+                "ProactiveModel", "ProactiveText", "ProactiveStorage", "ProactiveRanking", "ProactiveMarkup",
                 "ProactivePhoneNumbers", "ProactiveGeocoding",
             ],
             swiftSettings: swiftSettings),
@@ -75,7 +92,7 @@ let package = Package(
         .target(
             name: "ProactiveServer",
             dependencies: [
-                "Proactive", "ProactiveModel", "ProactiveStore",
+                "Proactive", "ProactiveModel", "ProactiveStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -90,8 +107,8 @@ let package = Package(
         .executableTarget(
             name: "proactive",
             dependencies: [
-                "Proactive", "ProactiveModel", "ProactiveStore", "ProactiveRanking", "ProactiveMarkup",
-                "ProactiveGeocoding", "ProactiveServer",
+                "Proactive", "ProactiveModel", "ProactiveStorage", "ProactiveSQLite", "ProactivePostgres",
+                "ProactiveRanking", "ProactiveMarkup", "ProactiveGeocoding", "ProactiveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -100,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "StoreBenchmark",
             dependencies: [
-                "Proactive", "ProactiveStore", "ProactiveModel", "ProactiveText",
+                "Proactive", "ProactiveStorage", "ProactiveSQLite", "ProactiveModel", "ProactiveText",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Benchmarks/StoreBenchmark", swiftSettings: swiftSettings),
@@ -113,7 +130,8 @@ let package = Package(
             dependencies: ["ProactiveGeocoding", "ProactivePhoneNumbers", "ProactiveModel"],
             path: "Benchmarks/GeocodingBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "PlacesBenchmark", dependencies: ["Proactive", "ProactiveModel", "ProactiveStore"],
+            name: "PlacesBenchmark",
+            dependencies: ["Proactive", "ProactiveModel", "ProactiveStorage", "ProactiveSQLite"],
             path: "Benchmarks/PlacesBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
             name: "NextAppBenchmark", dependencies: ["ProactiveRanking"],
@@ -134,15 +152,20 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProactiveRankingTests", dependencies: ["ProactiveRanking"], swiftSettings: swiftSettings),
+        // The storage conformance suite: every test runs on SQLite, and on PostgreSQL where
+        // PROACTIVE_TEST_POSTGRES names a throwaway database (always in CI).
         .testTarget(
-            name: "ProactiveStoreTests", dependencies: ["ProactiveStore"], swiftSettings: swiftSettings),
+            name: "ProactiveStorageTests",
+            dependencies: ["ProactiveStorage", "ProactiveSQLite", "ProactivePostgres", "ProactiveText"],
+            swiftSettings: swiftSettings),
         .testTarget(
-            name: "ProactiveTests", dependencies: ["Proactive", "ProactiveStore", "ProactiveModel"],
+            name: "ProactiveTests",
+            dependencies: ["Proactive", "ProactiveStorage", "ProactiveSQLite", "ProactiveModel"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProactiveServerTests",
             dependencies: [
-                "ProactiveServer", "Proactive", "ProactiveStore", "ProactiveModel",
+                "ProactiveServer", "Proactive", "ProactiveStorage", "ProactiveSQLite", "ProactiveModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

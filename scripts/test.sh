@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
-# The test command: installs what is needed, builds with warnings as errors, runs every test.
+# The test command: installs what is needed, builds with warnings as errors, starts a throwaway
+# PostgreSQL cluster on a free loopback port (every storage test runs on SQLite and on
+# PostgreSQL), runs every test, and stops the cluster.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh --test
 swift build --build-tests -Xswiftc -warnings-as-errors
+cluster=$(mktemp -d /tmp/proactive-test-pg.XXXXXX)
+stop_cluster() { scripts/postgres-cluster.sh stop "$cluster" >/dev/null 2>&1 || true; }
+trap stop_cluster EXIT
+PROACTIVE_TEST_POSTGRES=$(scripts/postgres-cluster.sh start "$cluster")
+export PROACTIVE_TEST_POSTGRES
+echo "PostgreSQL for the tests: $PROACTIVE_TEST_POSTGRES" >&2
 swift test --skip-build

@@ -1,7 +1,8 @@
 import Foundation
 import Proactive
 import ProactiveModel
-import ProactiveStore
+import ProactiveSQLite
+import ProactiveStorage
 
 // Place surfaces with 100,000 donated places: p50/p99 per surface, in process, release build.
 //   swift build -c release --product PlacesBenchmark && .build/release/PlacesBenchmark [places] [requests]
@@ -14,7 +15,7 @@ defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPa
 let t0 = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21T12:00:00Z
 var configuration = EngineConfiguration()
 configuration.clock = { t0 }
-let engine = try ProactiveEngine(store: Store(path: path), configuration: configuration)
+let engine = try ProactiveEngine(storage: SQLiteStorage(path: path), configuration: configuration)
 
 let cities: [(String, String, String, Double, Double)] = [
     ("San Francisco", "CA", "US", 37.77, -122.42), ("Paris", "", "FR", 48.85, 2.35),

@@ -2,7 +2,8 @@ import Foundation
 import GRDBSQLite
 import Proactive
 import ProactiveModel
-import ProactiveStore
+import ProactiveSQLite
+import ProactiveStorage
 
 // Store benchmark: bulk ingest through `proactive donate` beside raw SQLite doing the same
 // inserts, then search latency beside raw SQLite FTS5 running the same MATCH ranked by BM25.
@@ -66,7 +67,7 @@ nonisolated(unsafe) let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destruc
 /// transaction, each transaction indexing its rows with one `INSERT INTO entry_fts … SELECT`
 /// (the fastest way FTS5 indexes: one segment per statement).
 func rawIngest(options: Options, path: String) throws -> Double {
-    _ = try Store(path: path)  // creates the same schema
+    _ = try SQLiteStorage(path: path)  // creates the same schema
     var db: OpaquePointer?
     check(sqlite3_open(path, &db), db, "open")
     check(sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", nil, nil, nil), db, "pragma")
@@ -142,7 +143,7 @@ func run(_ executable: String, _ arguments: [String]) throws -> (
 
 /// Search latency through the engine, in this (child) process.
 func searchEngine(options: Options) throws {
-    let engine = try ProactiveEngine(store: Store(path: options.work + "/proactive.sqlite"))
+    let engine = try ProactiveEngine(storage: SQLiteStorage(path: options.work + "/proactive.sqlite"))
     var corpus = try Corpus(seedsDirectory: options.seeds, seed: 7)
     let queries = (0..<options.queries).map { _ in corpus.query() }
     for q in queries.prefix(200) { _ = try engine.search(SearchRequest(q).limit(20)) }
@@ -264,7 +265,7 @@ case "profile":
     start = ContinuousClock.now
     for p in parsed { _ = try p.validate(declaringApp: nil) }
     print("validate", start.duration(to: .now))
-    let engine = try ProactiveEngine(store: Store())
+    let engine = try ProactiveEngine(storage: SQLiteStorage())
     start = ContinuousClock.now
     _ = try engine.donate(parsed.map { .success($0) })
     print("engine donate (in-memory store)", start.duration(to: .now))

@@ -1,6 +1,6 @@
 import Foundation
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 import Synchronization
 
 /// One app's view of the engine: the calls an app makes, scoped to its own data, with the
@@ -63,7 +63,7 @@ public struct AppClient: Sendable {
         if engine.lifecycle.withLock({ $0.invalidated.contains(handle.entryID) }) {
             throw EngineError(.invalidated, "the activity was invalidated and cannot become current")
         }
-        try engine.store.write { tx in
+        try engine.storage.write(user: engine.user) { tx in
             guard try tx.entry(id: handle.entryID, scope: .app(bundleIdentifier), now: engine.now) != nil
             else {
                 throw EngineError(.notFound, "no such activity", parameter: "id")
@@ -75,7 +75,9 @@ public struct AppClient: Sendable {
     /// Stops the activity being current (`resignCurrent()`); it stays saved.
     public func resignCurrent(_ handle: ActivityHandle) throws {
         try ensureOwned(handle)
-        try engine.store.write { tx in try tx.resignCurrent(app: bundleIdentifier, entryID: handle.entryID) }
+        try engine.storage.write(user: engine.user) { tx in
+            try tx.resignCurrent(app: bundleIdentifier, entryID: handle.entryID)
+        }
     }
 
     /// Invalidates the activity (`invalidate()`): it is no longer current, cannot become
@@ -143,7 +145,7 @@ public struct AppClient: Sendable {
 
     /// The client state stored with the app's last batch (`fetchLastClientState`).
     public func fetchLastClientState() throws -> String? {
-        try engine.store.read { try $0.clientState(app: bundleIdentifier) }
+        try engine.storage.read(user: engine.user) { try $0.clientState(app: bundleIdentifier) }
     }
 
     /// Deletes items by unique identifier (`deleteSearchableItems(withIdentifiers:)`).

@@ -1,6 +1,6 @@
 import Foundation
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 
 /// An entry of the context log decoded once for the models: an event, a now-playing report or
 /// the people of an interaction, with its moment and row identifier.

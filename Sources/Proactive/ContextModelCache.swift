@@ -1,6 +1,6 @@
 import Foundation
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 
 /// The learned context kept between requests: models fed everything up to a checkpoint, the
 /// rows donated after it, and where in the event log and the interactions reading stopped, so
@@ -44,7 +44,7 @@ struct ContextModelCache: Sendable {
 
     /// Learns models from the store's event log and interactions within `retention` before `now`.
     init(
-        _ tx: StoreTransaction, now: Date, retention: TimeInterval, apps: [String: App], region: String
+        _ tx: any StorageTransaction, now: Date, retention: TimeInterval, apps: [String: App], region: String
     ) throws {
         let start = now.addingTimeInterval(-retention)
         let lastEvent = try tx.lastEventID()
@@ -75,7 +75,7 @@ struct ContextModelCache: Sendable {
     /// Reads the rows added since and moves the checkpoint up behind `now`. Returns `false`
     /// (and changes nothing) when a new row is dated at or before the checkpoint, so the
     /// models must be learned again.
-    mutating func catchUp(_ tx: StoreTransaction, now: Date, region: String) throws -> Bool {
+    mutating func catchUp(_ tx: any StorageTransaction, now: Date, region: String) throws -> Bool {
         let newEvents = try tx.events(afterID: lastEventID)
         let newInteractions = try tx.interactions(afterID: lastInteractionID)
         if newEvents.contains(where: { $0.at <= checkpoint })

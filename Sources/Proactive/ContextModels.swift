@@ -1,7 +1,7 @@
 import Foundation
 import ProactiveModel
 import ProactiveRanking
-import ProactiveStore
+import ProactiveStorage
 
 /// The learned context at a moment: the online models of `ProactiveRanking`, fed event by event
 /// (each update is constant time) from the event log, the interactions and now-playing reports,

@@ -1,7 +1,7 @@
 import Foundation
 import ProactiveModel
 import ProactiveRanking
-import ProactiveStore
+import ProactiveStorage
 import Synchronization
 
 /// What the engine knows of the user's context at a moment, as the inspector shows it: the
@@ -54,7 +54,7 @@ extension ProactiveEngine {
         let now = now ?? self.now
         let apps = apps.withLock { $0 }
         let decoder = DonationCoding.makeDecoder()
-        return try store.read { tx in
+        return try storage.read(user: user) { tx in
             let models = try contextModels(tx, now: now, apps: apps)
             let events = try tx.events(
                 from: now.addingTimeInterval(-configuration.eventRetention), to: now, newestFirst: true,

@@ -1,6 +1,6 @@
 import Foundation
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 import ProactiveText
 
 /// Turning donated values into store entries: identity, payload and indexed text.

@@ -3,7 +3,7 @@ import ProactiveGeocoding
 import ProactiveMarkup
 import ProactiveModel
 import ProactivePhoneNumbers
-import ProactiveStore
+import ProactiveStorage
 import ProactiveText
 
 /// A place as suggested: the sightings of the same place (newest first) and its score.

@@ -1,6 +1,6 @@
 import Foundation
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 import ProactiveText
 
 extension ProactiveEngine {
@@ -20,7 +20,10 @@ extension ProactiveEngine {
                 parameter: "utterance")
         }
         let scope: AppScope = app.map { .app($0) } ?? .system
-        guard let entry = try store.read({ try $0.currentActivities(scope: scope, now: now) }).first else {
+        guard
+            let entry = try storage.read(user: user, { try $0.currentActivities(scope: scope, now: now) })
+                .first
+        else {
             throw EngineError(
                 .notFound,
                 "no app shows an activity now\(app.map { " (\($0) has no current activity)" } ?? "")")

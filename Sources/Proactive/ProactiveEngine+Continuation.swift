@@ -1,6 +1,6 @@
 import Foundation
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 import Synchronization
 
 extension ProactiveEngine {
@@ -16,7 +16,9 @@ extension ProactiveEngine {
         }
         try refreshIfNeeded([reference.entryID], now: now)
         let scope: AppScope = if case .app(let app) = donor { .app(app) } else { .system }
-        guard let entry = try store.read({ try $0.entry(id: reference.entryID, scope: scope, now: now) })
+        guard
+            let entry = try storage.read(
+                user: user, { try $0.entry(id: reference.entryID, scope: scope, now: now) })
         else {
             throw EngineError(
                 .notFound, "no such activity (deleted, expired or another app's)", parameter: "id")
@@ -54,7 +56,7 @@ extension ProactiveEngine {
             throw EngineError(
                 .missingUserInfo, "userInfo lacks the required key \(key)", parameter: "userInfo.\(key)")
         }
-        try store.write { tx in try tx.recordEngagement(entryID: entry.id, at: now) }
+        try storage.write(user: user) { tx in try tx.recordEngagement(entryID: entry.id, at: now) }
         let handler = lifecycle.withLock {
             $0.handlers[.init(app: entry.app, activityType: activity.activityType)]
         }
@@ -71,7 +73,8 @@ extension ProactiveEngine {
         guard !pending.isEmpty else { return }
         let decoder = DonationCoding.makeDecoder()
         for (id, delegate) in pending {
-            guard let entry = try store.read({ try $0.entry(id: id, scope: .system, now: now) }),
+            guard
+                let entry = try storage.read(user: user, { try $0.entry(id: id, scope: .system, now: now) }),
                 let activity = try? decoder.decode(UserActivity.self, from: Data(entry.payload.utf8))
             else { continue }
             var fresh = delegate.userActivityWillSave(activity)
@@ -81,7 +84,7 @@ extension ProactiveEngine {
             let app = declaredApp(entry.app)
             _ = try Donation(app: entry.app, at: now, content: .activity(fresh, current: entry.isCurrent))
                 .validate(declaringApp: app, limits: configuration.limits)
-            try store.write { tx in
+            try storage.write(user: user) { tx in
                 var draft = EntryDrafts.activity(fresh, app: entry.app, at: entry.donatedAt)
                 draft.identityKey = entry.identityKey
                 try tx.upsertEntry(draft)

@@ -1,5 +1,5 @@
 import Foundation
-import ProactiveStore
+import ProactiveStorage
 import Synchronization
 
 extension ProactiveEngine {
@@ -10,7 +10,7 @@ extension ProactiveEngine {
             throw EngineError(.forbidden, "an app may only delete its own data", parameter: "app")
         }
         let app = request.app
-        let deleted = try store.write { tx -> Int in
+        let deleted = try storage.write(user: user) { tx -> Int in
             switch request.target {
             case .identifiers(let ids): return try tx.deleteItems(app: app, uniqueIdentifiers: ids)
             case .domains(let domains): return try tx.deleteItems(app: app, domainIdentifiers: domains)

@@ -1,7 +1,7 @@
 import Foundation
 import ProactiveMarkup
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 import Synchronization
 
 extension ProactiveEngine {
@@ -104,7 +104,7 @@ extension ProactiveEngine {
     ) throws -> [[DonationReceipt]] {
         let now = now ?? self.now
         var declared = apps.withLock { $0 }
-        let receipts = try store.write { tx in
+        let receipts = try storage.write(user: user) { tx in
             try tx.purgeExpired(now: now)
             var all: [[DonationReceipt]] = []
             for (donations, sources, donor, firstIndex) in groups {
@@ -140,7 +140,7 @@ extension ProactiveEngine {
     private func ingest(
         _ donation: Donation, source: Data?, index: Int, donor: Donor, now: Date,
         declared: inout [String: App],
-        tx: StoreTransaction
+        tx: any StorageTransaction
     ) throws -> DonationReceipt {
         let payload = source.map { String(decoding: $0, as: UTF8.self) }
         guard donor.mayAct(for: donation.app) else {
@@ -239,14 +239,16 @@ extension ProactiveEngine {
         case .interaction(let interaction, let activity):
             let bundle = donation.app!
             let people = interaction.people.map {
-                (key: PersonKey.make($0, region: configuration.phoneRegion), displayName: $0.displayName)
+                InteractionPerson(
+                    key: PersonKey.make($0, region: configuration.phoneRegion), displayName: $0.displayName)
             }
             let id = try tx.insertInteraction(
-                app: bundle, at: at, kind: interaction.intent.kind.rawValue,
-                direction: interaction.direction.rawValue,
-                outcome: interaction.outcome.rawValue, identifier: interaction.identifier,
-                groupIdentifier: interaction.groupIdentifier, payload: EntryDrafts.payload(interaction),
-                people: people)
+                InteractionDraft(
+                    app: bundle, at: at, kind: interaction.intent.kind.rawValue,
+                    direction: interaction.direction.rawValue,
+                    outcome: interaction.outcome.rawValue, identifier: interaction.identifier,
+                    groupIdentifier: interaction.groupIdentifier, payload: EntryDrafts.payload(interaction),
+                    people: people))
             if let activity { try tx.upsertEntry(EntryDrafts.activity(activity, app: bundle, at: at)) }
             receipt.became = "interaction"
             receipt.id = "interaction/\(id)"
@@ -319,7 +321,7 @@ extension ProactiveEngine {
     private func recordPlaces(
         _ places: [(place: Place, navigable: Bool)], entryID: Int64, app: String, activityType: String?,
         url: String?,
-        at: Date, expiresAt: Date?, tx: StoreTransaction
+        at: Date, expiresAt: Date?, tx: any StorageTransaction
     ) throws -> [String]? {
         try tx.replacePlaceSightings(
             entryID: entryID,

@@ -1,7 +1,7 @@
 import Foundation
 import ProactiveGeocoding
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 
 extension ProactiveEngine {
     /// The places already seen in donations with exact coordinates (given by the app or by a
@@ -10,7 +10,7 @@ extension ProactiveEngine {
         let now = now ?? self.now
         let learned = LearnedPlaces()
         let decoder = DonationCoding.makeDecoder()
-        let sightings = try store.read { tx in
+        let sightings = try storage.read(user: user) { tx in
             try tx.placeSightings(since: .distantPast, now: now, limit: 100_000)
         }
         for sighting in sightings where sighting.coordinateSource != Place.CoordinateSource.geocoded.rawValue

@@ -2,7 +2,7 @@ import Foundation
 import ProactiveGeocoding
 import ProactiveModel
 import ProactivePhoneNumbers
-import ProactiveStore
+import ProactiveStorage
 import ProactiveText
 
 extension ProactiveEngine {
@@ -95,7 +95,7 @@ extension ProactiveEngine {
             return
         }
         let decoder = DonationCoding.makeDecoder()
-        let interactions = try store.read { tx in
+        let interactions = try storage.read(user: user) { tx in
             try tx.interactions(from: now.addingTimeInterval(-configuration.eventRetention), to: now)
                 .reversed()
         }

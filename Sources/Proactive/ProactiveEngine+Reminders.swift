@@ -1,6 +1,6 @@
 import Foundation
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 
 extension ProactiveEngine {
     /// How long a due reminder stays on the lock screen unless engaged or dismissed.
@@ -23,7 +23,7 @@ extension ProactiveEngine {
             phoneRegion: configuration.phoneRegion
         ).first?.place
         let title = entry.title ?? place?.name ?? entry.activityType ?? displayName(ofApp: entry.app)
-        let id = try store.write { tx in
+        let id = try storage.write(user: user) { tx in
             try tx.insertReminder(
                 StoredReminder(
                     entryID: entry.id, app: entry.app, title: title, triggerType: trigger.type.rawValue,

@@ -1,7 +1,7 @@
 import Foundation
 import ProactiveModel
 import ProactiveRanking
-import ProactiveStore
+import ProactiveStorage
 import ProactiveText
 
 extension ProactiveEngine {
@@ -36,9 +36,11 @@ extension ProactiveEngine {
         var candidates: [SearchCandidate]
         var filtered: [Int64: StoredEntry] = [:]
         if !query.isEmpty {
-            candidates = try store.read { try $0.searchCandidates(query, scope: scope, now: now) }
+            candidates = try storage.read(user: user) {
+                try $0.searchCandidates(query, scope: scope, now: now)
+            }
             if let filter = request.filter {
-                let entries = try store.read { tx in
+                let entries = try storage.read(user: user) { tx in
                     try candidates.compactMap { try tx.entry(id: $0.id, scope: scope, now: now) }
                 }
                 for entry in entries
@@ -50,7 +52,9 @@ extension ProactiveEngine {
                 candidates = candidates.filter { filtered[$0.id] != nil }
             }
         } else if let filter = request.filter {
-            let entries = try store.read { try $0.entries(scope: scope, now: now, limit: 100_000) }
+            let entries = try storage.read(user: user) {
+                try $0.entries(scope: scope, now: now, limit: 100_000)
+            }
             candidates = []
             for entry in entries
             where entry.isEligibleForSearch
@@ -90,7 +94,7 @@ extension ProactiveEngine {
                 || ($0.score.value == $1.score.value && $0.candidate.id > $1.candidate.id)
         }
         let top = Array(scored.prefix(request.limit))
-        let entries = try store.read { tx in
+        let entries = try storage.read(user: user) { tx in
             try top.map { item in
                 try filtered[item.candidate.id] ?? tx.entry(id: item.candidate.id, scope: scope, now: now)
             }

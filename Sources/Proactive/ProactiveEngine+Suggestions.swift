@@ -1,7 +1,7 @@
 import Foundation
 import ProactiveModel
 import ProactiveRanking
-import ProactiveStore
+import ProactiveStorage
 import Synchronization
 
 extension ProactiveEngine {
@@ -54,7 +54,7 @@ extension ProactiveEngine {
         default:
             break
         }
-        let (models, nowPlaying, current, reminders) = try store.read { tx in
+        let (models, nowPlaying, current, reminders) = try storage.read(user: user) { tx in
             (
                 try contextModels(tx, now: now, apps: apps), try tx.nowPlaying(),
                 try tx.currentActivities(scope: .system, now: now),
@@ -94,7 +94,7 @@ extension ProactiveEngine {
 
     /// The learned context at `now`: the kept models fed what was donated since, or learned
     /// again from the store when they cannot be (see ``ContextModelCache``).
-    func contextModels(_ tx: StoreTransaction, now: Date, apps: [String: App]) throws -> ContextModels {
+    func contextModels(_ tx: any StorageTransaction, now: Date, apps: [String: App]) throws -> ContextModels {
         let region = configuration.phoneRegion
         let retention = configuration.eventRetention
         guard configuration.keepsLearnedContext else {
@@ -126,7 +126,7 @@ extension ProactiveEngine {
     /// Places seen in donations within the place window, ranked (from the 100 most recent
     /// sightings: the place surfaces read a bounded number of rows whatever the store's size).
     func rankedPlaces(now: Date) throws -> [RankedPlace] {
-        let sightings = try store.read { tx in
+        let sightings = try storage.read(user: user) { tx in
             try tx.placeSightings(
                 since: now.addingTimeInterval(-configuration.placeWindow), now: now, limit: 100,
                 includingPlace: false)
@@ -136,7 +136,9 @@ extension ProactiveEngine {
 
     /// The places of ranked groups, reading their JSON in one transaction.
     func places(of ranked: some Collection<RankedPlace>) throws -> [Place?] {
-        let json = try store.read { tx in try tx.placeJSON(ids: ranked.flatMap { $0.sightings.map(\.id) }) }
+        let json = try storage.read(user: user) { tx in
+            try tx.placeJSON(ids: ranked.flatMap { $0.sightings.map(\.id) })
+        }
         let decoder = DonationCoding.makeDecoder()
         return ranked.map { PlaceCatalog.place(of: $0, decoder: decoder, json: json) }
     }
@@ -221,7 +223,7 @@ extension ProactiveEngine {
         into list: inout SuggestionList
     ) throws {
         let key = PersonKey.make(handle: person, region: configuration.phoneRegion)
-        let kinds = try store.read { tx in try tx.lastInteractionKinds(personKey: key) }
+        let kinds = try storage.read(user: user) { tx in try tx.lastInteractionKinds(personKey: key) }
         for suggestion in models.contacts.apps(for: key, at: now, appNames: names) {
             let kind = kinds[suggestion.app].flatMap(Intent.Kind.init(rawValue:))
             let action: Suggestion.Action.ActionType =

@@ -1,16 +1,18 @@
 import Foundation
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 import Synchronization
 
 /// The proactive-suggestions engine: apps donate what the user does; surfaces ask what to
 /// suggest; search finds what was donated.
 ///
-/// An engine owns a ``Store``. It is safe to use from any thread; in-process state (app
-/// declarations, activity delegates and restoration handlers) is kept behind a mutex.
+/// An engine acts for one user (``user``) of a storage backend, which it owns: the embedded
+/// SQLite store of a device, or a service's PostgreSQL database. It is safe to use from any
+/// thread; in-process state (app declarations, activity delegates and restoration handlers,
+/// learned context) is kept behind mutexes.
 ///
 /// ```swift
-/// let engine = try ProactiveEngine(store: Store(path: "proactive.sqlite"))
+/// let engine = try ProactiveEngine(storage: SQLiteStorage(path: "proactive.sqlite"))
 /// var activity = UserActivity(activityType: "com.example.reviews.restaurant")
 /// activity.title = "Yank Sing"
 /// activity.isEligibleForSearch = true
@@ -19,33 +21,59 @@ import Synchronization
 /// let results = try engine.search(SearchRequest("yank"))
 /// ```
 public final class ProactiveEngine: Sendable {
-    /// The store.
-    public let store: Store
+    /// The storage backend (private: everything goes through the engine's methods).
+    let storage: any Storage
+    /// The user this engine acts for.
+    public let user: UserID
     /// The configuration.
     public let configuration: EngineConfiguration
 
-    let apps: Mutex<[String: App]>
+    /// App declarations, shared by the engines of every user of one storage.
+    let apps: AppDeclarations
     let lifecycle = Mutex(LifecycleState())
     /// The learned context kept between suggestion requests.
     let contextCache = Mutex<ContextModelCache?>(nil)
 
-    /// Creates an engine on a store.
-    public init(store: Store, configuration: EngineConfiguration = .init()) throws {
-        self.store = store
+    /// Creates an engine acting for `user` (by default the device's one user) on a storage
+    /// backend.
+    public init(storage: any Storage, user: UserID = .device, configuration: EngineConfiguration = .init())
+        throws
+    {
+        self.storage = storage
+        self.user = user
         self.configuration = configuration
-        self.apps = Mutex(try Self.declarations(in: store))
+        self.apps = AppDeclarations(try Self.declarations(in: storage))
     }
+
+    private init(sibling: ProactiveEngine, user: UserID) {
+        storage = sibling.storage
+        self.user = user
+        configuration = sibling.configuration
+        apps = sibling.apps
+    }
+
+    /// An engine acting for another user of the same storage, sharing this engine's
+    /// configuration and app declarations (apps are declared once for a store or service).
+    public func forUser(_ user: UserID) -> ProactiveEngine {
+        user == self.user ? self : ProactiveEngine(sibling: self, user: user)
+    }
+
+    /// A description of the storage backend (for logs and the inspector).
+    public var storageDescription: String { storage.backendDescription }
+
+    /// A number that changes when another process commits a change to the storage.
+    public func externalChangeCount() throws -> Int { try storage.externalChangeCount() }
 
     /// Reads the app declarations again from the store (another process may have declared apps).
     public func reloadDeclaredApps() throws {
-        let declared = try Self.declarations(in: store)
+        let declared = try Self.declarations(in: storage)
         apps.withLock { $0 = declared }
     }
 
-    private static func declarations(in store: Store) throws -> [String: App] {
+    private static func declarations(in storage: any Storage) throws -> [String: App] {
         let decoder = DonationCoding.makeDecoder()
         var apps: [String: App] = [:]
-        for app in try store.read({ try $0.apps() }) {
+        for app in try storage.read(user: .device, { try $0.apps() }) {
             if let declaration = try? decoder.decode(App.self, from: Data(app.declaration.utf8)) {
                 apps[app.bundleIdentifier] = declaration
             }
@@ -69,5 +97,16 @@ public final class ProactiveEngine: Sendable {
     /// The name to show for an app: its declared name, else its bundle identifier.
     public func displayName(ofApp bundleIdentifier: String) -> String {
         declaredApp(bundleIdentifier)?.name ?? bundleIdentifier
+    }
+}
+
+/// The app declarations known to a process, shared by the engines of every user of a storage.
+final class AppDeclarations: Sendable {
+    private let declarations: Mutex<[String: App]>
+
+    init(_ declarations: [String: App]) { self.declarations = Mutex(declarations) }
+
+    func withLock<T>(_ body: (inout [String: App]) throws -> T) rethrows -> T {
+        try declarations.withLock { try body(&$0) }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 
 /// The attributes of a stored entry, as the query language and "why" explanations see them.
 struct SearchableAttributes {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Logging
 import Proactive
 import ProactiveModel
+import ProactiveStorage
 import ServiceLifecycle
 import Synchronization
 
@@ -23,11 +24,14 @@ final class LiveHub: Service, Sendable {
             var last: [UInt8]?
         }
 
+        /// The user whose lists this session follows.
+        let user: UserID
         let messages: AsyncStream<String>
         fileprivate let continuation: AsyncStream<String>.Continuation
         fileprivate let subscriptions = Mutex<[String: Subscription]>([:])
 
-        init() {
+        init(user: UserID) {
+            self.user = user
             (messages, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(64))
         }
 
@@ -49,24 +53,24 @@ final class LiveHub: Service, Sendable {
         }
     }
 
-    let engine: ProactiveEngine
     let changes: ChangeCounter
+    /// The engine of each user (set by the server).
+    let engines = Mutex<(@Sendable (UserID) -> ProactiveEngine)?>(nil)
     /// How often lists are recomputed even when nothing changed.
     let refreshInterval: Duration = .seconds(30)
     private let sessions = Mutex<[ObjectIdentifier: Session]>([:])
-    /// Computes the inspector's state (set by the server).
-    let inspector = Mutex<(@Sendable () throws -> InspectorState)?>(nil)
+    /// Computes a user's inspector state (set by the server).
+    let inspector = Mutex<(@Sendable (UserID) throws -> InspectorState)?>(nil)
 
-    init(engine: ProactiveEngine, changes: ChangeCounter) {
-        self.engine = engine
+    init(changes: ChangeCounter) {
         self.changes = changes
     }
 
     /// How many sessions are open.
     var sessionCount: Int { sessions.withLock { $0.count } }
 
-    func open() -> Session {
-        let session = Session()
+    func open(user: UserID) -> Session {
+        let session = Session(user: user)
         sessions.withLock { $0[ObjectIdentifier(session)] = session }
         return session
     }
@@ -112,14 +116,15 @@ final class LiveHub: Service, Sendable {
             do {
                 switch subscription.topic {
                 case .suggestions(let request):
-                    let engine = engine
+                    guard let engine = engines.withLock({ $0 })?(session.user) else { continue }
                     let suggestions = try await blocking { try engine.suggestions(for: request) }
                     content = Array(try APIEncoding.encoder.encode(suggestions))
                     message =
                         #"{"type":"suggestions","id":\#(Self.quoted(id)),"surface":"\#(request.surface.rawValue)","at":"\#(DonationCoding.formatDate(engine.now))","suggestions":\#(String(decoding: content, as: UTF8.self))}"#
                 case .inspector:
                     guard let build = inspector.withLock({ $0 }) else { continue }
-                    let state = try await blocking { try build() }
+                    let user = session.user
+                    let state = try await blocking { try build(user) }
                     var unstamped = state
                     unstamped.at = .distantPast
                     unstamped.context.at = .distantPast

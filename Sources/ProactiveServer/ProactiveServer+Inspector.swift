@@ -2,29 +2,25 @@ import Foundation
 import Hummingbird
 import Proactive
 import ProactiveModel
-import ProactiveStore
+import ProactiveStorage
 
 extension ProactiveServer {
-    /// The inspector's state now: apps, context, every surface.
-    func makeInspectorState() throws -> InspectorState {
+    /// A user's inspector state now: apps (read in one snapshot), context, every surface.
+    func makeInspectorState(user: UserID) throws -> InspectorState {
+        let engine = engine(for: user)
         let now = engine.now
         let declared = Dictionary(uniqueKeysWithValues: engine.declaredApps.map { ($0.bundleIdentifier, $0) })
-        let withData = try engine.store.read { try $0.appsWithData() }
-        let names = Set(declared.keys).union(withData).union(receipts.apps).sorted()
-        let openReminders = try engine.store.read { try $0.openReminders(now: now) }
-        let apps = try names.map { bundle in
-            let export = try engine.export(app: bundle, now: now, limit: 20)
-            let counts = try engine.store.read { tx in
-                (try tx.interactionCount(app: bundle), try tx.eventCount(app: bundle))
-            }
+        let overview = try engine.overview(including: Set(receipts.apps(user: user)), now: now, limit: 20)
+        let apps = overview.apps.map { data in
+            let bundle = data.bundleIdentifier
             let app = declared[bundle]
             return InspectorState.AppState(
                 bundleIdentifier: bundle, name: app?.name ?? bundle, declared: app != nil,
                 activityTypes: app?.activityTypes ?? [],
                 directionsModes: app?.directionsModes.map(\.rawValue) ?? [],
-                entries: export.entries, receipts: receipts.latest(for: bundle),
-                interactionCount: counts.0, eventCount: counts.1,
-                reminderCount: openReminders.filter { $0.app == bundle }.count)
+                entries: data.export.entries, receipts: receipts.latest(for: bundle, user: user),
+                interactionCount: data.interactionCount, eventCount: data.eventCount,
+                reminderCount: data.openReminderCount)
         }
         let context = try engine.contextSummary(now: now)
         var surfaces: [InspectorState.SurfaceState] = []
@@ -48,8 +44,8 @@ extension ProactiveServer {
         ask(.maps)
         ask(.carPlay)
         ask(.spotlight)
-        if let person = try engine.store.read({ try $0.recentPeople(limit: 1) }).first {
-            let handle = person.key.split(separator: ":", maxSplits: 1).last.map(String.init) ?? person.key
+        if let key = overview.latestPersonKey {
+            let handle = key.split(separator: ":", maxSplits: 1).last.map(String.init) ?? key
             ask(.contactCard, ["person": handle])
         } else {
             surfaces.append(
@@ -61,8 +57,9 @@ extension ProactiveServer {
     }
 
     func inspectorState(_ request: Request, _ context: Context) async throws -> Response {
-        guard try authenticate(request) == .system else { throw APIError.systemOnly("the inspector") }
-        let state = try await engineCall { try self.makeInspectorState() }
+        let principal = try authenticate(request)
+        guard principal.donor == .system else { throw APIError.systemOnly("the inspector") }
+        let state = try await engineCall { try self.makeInspectorState(user: principal.user) }
         return try APIEncoding.response(encoding: state)
     }
 }

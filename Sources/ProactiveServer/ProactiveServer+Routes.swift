@@ -6,6 +6,7 @@ import HummingbirdWebSocket
 import Logging
 import Proactive
 import ProactiveModel
+import ProactiveStorage
 import Prometheus
 import Synchronization
 
@@ -52,11 +53,11 @@ extension ProactiveServer {
                 ],
                 body: .init(byteBuffer: ByteBuffer(bytes: InspectorPage.html)))
         }
-        hub.inspector.withLock { $0 = { [self] in try self.makeInspectorState() } }
+        hub.inspector.withLock { $0 = { [self] user in try self.makeInspectorState(user: user) } }
         router.ws(
             RouterPath(APIRoute.live.path),
             shouldUpgrade: { request, _ in
-                guard try self.authenticate(request, allowQueryToken: true) == .system else {
+                guard try self.authenticate(request, allowQueryToken: true).donor == .system else {
                     throw APIError.systemOnly("live surfaces")
                 }
                 guard request.headers[.upgrade]?.lowercased() == "websocket" else {
@@ -68,8 +69,9 @@ extension ProactiveServer {
                 }
                 return .upgrade([:])
             },
-            onUpgrade: { inbound, outbound, _ in
-                let session = self.hub.open()
+            onUpgrade: { inbound, outbound, context in
+                let principal = try self.authenticate(context.request, allowQueryToken: true)
+                let session = self.hub.open(user: principal.user)
                 ServerMetrics.liveSessions.record(self.hub.sessionCount)
                 defer {
                     self.hub.close(session)
@@ -94,7 +96,7 @@ extension ProactiveServer {
 
     /// Whom the request acts for, from `Authorization: Bearer …` (or `?token=` where browsers
     /// cannot set headers: the WebSocket).
-    func authenticate(_ request: Request, allowQueryToken: Bool = false) throws -> Donor {
+    func authenticate(_ request: Request, allowQueryToken: Bool = false) throws -> Principal {
         var token: String?
         if let header = request.headers[.authorization] {
             let parts = header.split(separator: " ", maxSplits: 1)
@@ -104,12 +106,12 @@ extension ProactiveServer {
             token = String(query)
         }
         guard let token, !token.isEmpty else { throw APIError.unauthorized }
-        guard let donor = try tokens.donor(forToken: token) else {
+        guard let principal = try tokens.principal(forToken: token) else {
             var error = APIError.unauthorized
             error.message = "unknown or revoked token"
             throw error
         }
-        return donor
+        return principal
     }
 
     func parameters(_ request: Request) -> RequestParameters {
@@ -142,7 +144,8 @@ extension ProactiveServer {
     // MARK: Donations
 
     func donate(_ request: Request, _ context: Context) async throws -> Response {
-        let donor = try authenticate(request)
+        let principal = try authenticate(request)
+        let donor = principal.donor
         if let length = request.headers[.contentLength].flatMap({ Int($0) }),
             length > configuration.maxBodySize
         {
@@ -159,7 +162,7 @@ extension ProactiveServer {
             throw APIError(.badRequest, "invalidRequest", "the body holds no document", field: "body")
         }
         let key: String = if case .app(let app) = donor { app } else { "system" }
-        if let wait = limiter.take(Double(documents.count), for: key) {
+        if let wait = limiter.take(Double(documents.count), for: principal.user.rawValue + " " + key) {
             ServerMetrics.rateLimited.increment()
             var error = APIError(
                 .tooManyRequests, "rateLimited",
@@ -168,16 +171,16 @@ extension ProactiveServer {
             error.headers[.retryAfter] = String(Int(wait.rounded(.up)))
             throw error
         }
-        let engine = engine
+        let engine = engine(for: principal.user)
         let parsed = try await blocking { engine.parse(documents: documents) }
         let receipts: [DonationReceipt]
         do {
-            receipts = try await donations.donate(parsed, donor: donor)
+            receipts = try await donations.donate(parsed, engine: engine, donor: donor)
         } catch let error as EngineError {
             throw APIError(error)
         }
         changes.bump()
-        self.receipts.record(receipts, donorKey: key)
+        self.receipts.record(receipts, user: principal.user, donorKey: key)
         var counts: [DonationReceipt.Status: Int] = [:]
         for receipt in receipts { counts[receipt.status, default: 0] += 1 }
         for (status, count) in counts { ServerMetrics.donationsByStatus[status]?.increment(by: count) }
@@ -201,18 +204,21 @@ extension ProactiveServer {
     // MARK: Surfaces, search, assistant
 
     func suggestions(_ request: Request, _ context: Context) async throws -> Response {
-        guard try authenticate(request) == .system else { throw APIError.systemOnly("surfaces") }
+        let principal = try authenticate(request)
+        guard principal.donor == .system else { throw APIError.systemOnly("surfaces") }
         let parameters = parameters(request)
         try parameters.check(known: RequestParameters.suggestionNames)
-        let key = parameters.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
-            separator: "&")
+        let key =
+            principal.user.rawValue + "?"
+            + parameters.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: "&")
         let change = changes.value
         if let body = cache.body(for: key, change: change) {
             ServerMetrics.cachedSuggestionLists.increment()
             return APIEncoding.response(body)
         }
         let suggestionRequest = try parameters.suggestionRequest()
-        let engine = engine
+        let engine = engine(for: principal.user)
         let suggestions = try await engineCall { try engine.suggestions(for: suggestionRequest) }
         let body = Array(
             try APIEncoding.encoder.encode(
@@ -225,7 +231,8 @@ extension ProactiveServer {
     }
 
     func search(_ request: Request, _ context: Context) async throws -> Response {
-        let donor = try authenticate(request)
+        let principal = try authenticate(request)
+        let donor = principal.donor
         let parameters = parameters(request)
         try parameters.check(known: ["q", "app", "limit", "where", "at"])
         var filter: SearchQueryExpression?
@@ -240,19 +247,20 @@ extension ProactiveServer {
         }
         let searchRequest = SearchRequest(parameters.values["q"] ?? "", filter: filter).app(parameters["app"])
             .limit(try parameters.integer("limit", in: 1...1000) ?? 20).at(try parameters.date("at"))
-        let engine = engine
+        let engine = engine(for: principal.user)
         let results = try await engineCall { try engine.search(searchRequest, donor: donor) }
         return try APIEncoding.response(encoding: SearchResponse(query: searchRequest.text, results: results))
     }
 
     func ask(_ request: Request, _ context: Context) async throws -> Response {
-        guard try authenticate(request) == .system else { throw APIError.systemOnly("the assistant") }
+        let principal = try authenticate(request)
+        guard principal.donor == .system else { throw APIError.systemOnly("the assistant") }
         let body = try await jsonBody(request)
         let parameters = try RequestParameters(strings: body, names: ["utterance", "app", "at", "locale"])
         guard let utterance = parameters["utterance"] else { throw APIError.missing("utterance") }
         let app = parameters["app"]
         let at = try parameters.date("at")
-        let engine = engine
+        let engine = engine(for: principal.user)
         let answer = try await engineCall { try engine.ask(utterance, app: app, now: at) }
         return try APIEncoding.response(encoding: answer)
     }
@@ -260,17 +268,19 @@ extension ProactiveServer {
     // MARK: An app's data
 
     func delete(_ request: Request, _ context: Context) async throws -> Response {
-        let donor = try authenticate(request)
+        let principal = try authenticate(request)
+        let donor = principal.donor
         let body = try await jsonBody(request)
         let request = try DeletionRequest(json: body, donor: donor)
-        let engine = engine
+        let engine = engine(for: principal.user)
         let result = try await engineCall { try engine.delete(request, donor: donor) }
         changes.bump()
         return try APIEncoding.response(encoding: DeletionResponse(app: result.app, deleted: result.deleted))
     }
 
     func continueActivity(_ request: Request, _ context: Context) async throws -> Response {
-        let donor = try authenticate(request)
+        let principal = try authenticate(request)
+        let donor = principal.donor
         let body = try await jsonBody(request)
         guard case .string(let id)? = body["id"] else { throw APIError.missing("id") }
         let appInstalled: Bool
@@ -279,7 +289,7 @@ extension ProactiveServer {
         case .bool(let flag)?: appInstalled = flag
         default: throw APIError.invalid("appInstalled", "expected true or false")
         }
-        let engine = engine
+        let engine = engine(for: principal.user)
         let result = try await engineCall {
             try engine.continueActivity(id, appInstalled: appInstalled, donor: donor)
         }
@@ -288,7 +298,8 @@ extension ProactiveServer {
     }
 
     func export(_ request: Request, _ context: Context) async throws -> Response {
-        let donor = try authenticate(request)
+        let principal = try authenticate(request)
+        let donor = principal.donor
         let parameters = parameters(request)
         try parameters.check(known: ["app"])
         let app: String
@@ -297,14 +308,15 @@ extension ProactiveServer {
         case (_, let named?): app = named
         case (.system, nil): throw APIError.missing("app")
         }
-        let engine = engine
+        let engine = engine(for: principal.user)
         let export = try await engineCall { try engine.export(app: app, donor: donor) }
         return try APIEncoding.response(encoding: export)
     }
 
     func apps(_ request: Request, _ context: Context) async throws -> Response {
-        let donor = try authenticate(request)
-        let apps = engine.declaredApps.filter { donor.mayAct(for: $0.bundleIdentifier) }
+        let principal = try authenticate(request)
+        let donor = principal.donor
+        let apps = engine(for: principal.user).declaredApps.filter { donor.mayAct(for: $0.bundleIdentifier) }
         return try APIEncoding.response(encoding: ["apps": apps])
     }
 

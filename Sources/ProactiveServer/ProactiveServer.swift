@@ -3,21 +3,21 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import Proactive
-import ProactiveStore
+import ProactiveStorage
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
 
-/// The daemon: the engine's API over HTTP and WebSocket, with per-app isolation by bearer
-/// token, and the inspector page at `/`.
+/// The daemon: the engine's API over HTTP and WebSocket, with per-user and per-app isolation by
+/// bearer token, and the inspector page at `/`.
 ///
 /// ```swift
-/// let engine = try ProactiveEngine(store: Store(path: "store.sqlite"))
+/// let engine = try ProactiveEngine(storage: SQLiteStorage(path: "store.sqlite"))
 /// let server = ProactiveServer(engine: engine)
 /// try await server.run()  // until SIGTERM or SIGINT
 /// ```
 public final class ProactiveServer: Sendable {
-    /// The engine served.
+    /// The engine served (for its user; other users' engines share its storage).
     public let engine: ProactiveEngine
     /// The bearer tokens.
     public let tokens: TokenAuthority
@@ -34,6 +34,8 @@ public final class ProactiveServer: Sendable {
     let donations: DonationQueue
     let boundPort = Mutex<Int?>(nil)
     let running = Mutex<ServiceGroup?>(nil)
+    /// Each user's engine (their learned context is kept between requests).
+    private let engines = Mutex<[UserID: ProactiveEngine]>([:])
 
     /// Creates a server for an engine.
     public init(engine: ProactiveEngine, configuration: ServerConfiguration = .init(), logger: Logger? = nil)
@@ -41,11 +43,26 @@ public final class ProactiveServer: Sendable {
         self.engine = engine
         self.configuration = configuration
         self.logger = logger ?? Logger(label: "proactive.server")
-        tokens = TokenAuthority(store: engine.store)
+        tokens = TokenAuthority(engine: engine)
         cache = SuggestionCache(lifetime: configuration.suggestionReuse)
         limiter = RateLimiter(rate: configuration.donationRate, burst: configuration.donationBurst)
-        hub = LiveHub(engine: engine, changes: changes)
-        donations = DonationQueue(engine: engine)
+        hub = LiveHub(changes: changes)
+        donations = DonationQueue()
+        hub.engines.withLock { $0 = { [self] user in self.engine(for: user) } }
+    }
+
+    /// The engine acting for a user.
+    func engine(for user: UserID) -> ProactiveEngine {
+        if user == engine.user { return engine }
+        return engines.withLock { engines in
+            if let known = engines[user] { return known }
+            // Engines keep each user's learned context; past this many users the least useful
+            // cache is simply dropped (it is learned again on the next request).
+            if engines.count >= 10_000 { engines.removeAll() }
+            let made = engine.forUser(user)
+            engines[user] = made
+            return made
+        }
     }
 
     /// The port the server listens on, once it runs (useful with port 0).
@@ -112,10 +129,10 @@ struct ExternalChangeWatcher: Service {
 
     private static func watch(_ server: ProactiveServer) async throws {
         let interval = Duration.milliseconds(Int64(server.configuration.externalChangeInterval * 1000))
-        var last = try server.engine.store.externalChangeCount()
+        var last = try server.engine.externalChangeCount()
         while !Task.isCancelled {
             try await Task.sleep(for: interval)
-            let now = try server.engine.store.externalChangeCount()
+            let now = try server.engine.externalChangeCount()
             if now != last {
                 last = now
                 try server.engine.reloadDeclaredApps()

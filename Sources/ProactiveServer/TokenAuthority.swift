@@ -1,24 +1,25 @@
 import Crypto
 import Foundation
 import Proactive
-import ProactiveStore
+import ProactiveStorage
 import Synchronization
 
 /// Creates and checks the daemon's bearer tokens. A token is 256 random bits (base64url,
 /// prefixed `pk_`); the store keeps only its SHA-256 digest, so a copy of the store reveals no
-/// usable token. An app token acts for one bundle identifier; a system token for the device.
+/// usable token. A token acts for one user: an app token for one of the user's apps, a system
+/// token for the user's device (or the user's whole account on a service).
 public final class TokenAuthority: Sendable {
-    /// The store holding the digests.
-    public let store: Store
+    /// The engine whose storage holds the digests.
+    public let engine: ProactiveEngine
     /// Checked tokens (kept in this process's memory only), with when they were checked.
-    private let known = Mutex<[String: (donor: Donor, checkedAt: Date)]>([:])
+    private let known = Mutex<[String: (principal: Principal, checkedAt: Date)]>([:])
     /// How long a checked token is trusted before the store is asked again (so that a token
     /// revoked by another process stops working).
     static let trust: TimeInterval = 5
 
-    /// Creates an authority on a store.
-    public init(store: Store) {
-        self.store = store
+    /// Creates an authority on an engine's storage.
+    public init(engine: ProactiveEngine) {
+        self.engine = engine
     }
 
     /// The hexadecimal SHA-256 digest of a token.
@@ -33,8 +34,11 @@ public final class TokenAuthority: Sendable {
         return String(decoding: hex, as: UTF8.self)
     }
 
-    /// Creates a token acting for `donor` and returns it (it is not stored, only its digest).
-    public func create(for donor: Donor, label: String? = nil, now: Date = Date()) throws -> String {
+    /// Creates a token acting for `donor` of `user` and returns it (it is not stored, only its
+    /// digest).
+    public func create(for donor: Donor, user: UserID = .device, label: String? = nil, now: Date = Date())
+        throws -> String
+    {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let token =
@@ -43,35 +47,36 @@ public final class TokenAuthority: Sendable {
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
         let app: String? = if case .app(let bundle) = donor { bundle } else { nil }
-        try store.write { tx in
-            try tx.insertAccessToken(
-                StoredAccessToken(digest: Self.digest(token), app: app, createdAt: now, label: label))
-        }
+        try engine.saveAccessToken(
+            StoredAccessToken(digest: Self.digest(token), user: user, app: app, createdAt: now, label: label))
         return token
     }
 
     /// Whom a token acts for, or `nil` when it is unknown or revoked.
-    public func donor(forToken token: String, now: Date = Date()) throws -> Donor? {
+    public func principal(forToken token: String, now: Date = Date()) throws -> Principal? {
         if let cached = known.withLock({ $0[token] }), now.timeIntervalSince(cached.checkedAt) < Self.trust {
-            return cached.donor
+            return cached.principal
         }
-        guard let stored = try store.read({ try $0.accessToken(digest: Self.digest(token)) }) else {
+        guard let stored = try engine.accessToken(digest: Self.digest(token)) else {
             known.withLock { _ = $0.removeValue(forKey: token) }
             return nil
         }
-        let donor: Donor = stored.app.map { .app($0) } ?? .system
+        let principal = Principal(user: stored.user, donor: stored.app.map { .app($0) } ?? .system)
         known.withLock { known in
             // Unknown tokens are never kept, so the cache holds at most the tokens in use.
             if known.count > 10_000 { known.removeAll() }
-            known[token] = (donor, now)
+            known[token] = (principal, now)
         }
-        return donor
+        return principal
     }
+
+    /// Every token of the store or service, oldest first (digests only).
+    public func list() throws -> [StoredAccessToken] { try engine.accessTokens() }
 
     /// Revokes the tokens whose digest starts with `prefix` (at least 8 hexadecimal digits, as
     /// `proactive token list` shows them); returns how many.
     public func revoke(digestPrefix prefix: String) throws -> Int {
-        let count = try store.write { tx in try tx.deleteAccessTokens(digestPrefix: prefix.lowercased()) }
+        let count = try engine.revokeAccessTokens(digestPrefix: prefix.lowercased())
         known.withLock { $0.removeAll() }
         return count
     }

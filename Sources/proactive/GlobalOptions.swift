@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import Proactive
 import ProactiveModel
-import ProactiveStore
+import ProactivePostgres
+import ProactiveSQLite
+import ProactiveStorage
 
 /// Options every command shares.
 struct GlobalOptions: ParsableArguments {
@@ -27,6 +29,20 @@ struct GlobalOptions: ParsableArguments {
     var server: String?
     @Option(name: .long, help: "The daemon's bearer token (default: $PROACTIVE_TOKEN).")
     var token: String?
+
+    @Option(
+        name: .long,
+        help:
+            "Whose data to read and write in a local store or database (default: $PROACTIVE_USER, else the store's one user, \"default\")."
+    )
+    var user: String?
+
+    @Option(
+        name: .long,
+        help:
+            "A PostgreSQL database instead of the local store, e.g. postgres://proactive@127.0.0.1:5432/proactive (default: $PROACTIVE_POSTGRES)."
+    )
+    var postgres: String?
 
     /// A client of the daemon when `--server` (or `$PROACTIVE_SERVER`) is given.
     func daemonClient() throws -> DaemonClient? {
@@ -64,7 +80,33 @@ struct GlobalOptions: ParsableArguments {
         return date
     }
 
+    /// The user named with --user (or $PROACTIVE_USER), else the store's one user.
+    func userID() throws -> UserID {
+        let environment = ProcessInfo.processInfo.environment
+        guard let name = user ?? environment["PROACTIVE_USER"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return .device
+        }
+        guard let id = UserID(rawValue: name) else {
+            throw UsageError(
+                message:
+                    "--user: expected 1 to \(UserID.maximumLength) letters, digits, '.', '_', '-' or '@'")
+        }
+        return id
+    }
+
+    /// The PostgreSQL URL given with --postgres (or $PROACTIVE_POSTGRES), if any.
+    var postgresURL: String? {
+        postgres
+            ?? ProcessInfo.processInfo.environment["PROACTIVE_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The storage: the PostgreSQL database when one is named, else the local SQLite store.
+    func openStorage() throws -> any Storage {
+        if let postgresURL { return try PostgresStorage(url: postgresURL) }
+        return try SQLiteStorage(path: storePath)
+    }
+
     func openEngine() throws -> ProactiveEngine {
-        try ProactiveEngine(store: Store(path: storePath))
+        try ProactiveEngine(storage: openStorage(), user: userID())
     }
 }

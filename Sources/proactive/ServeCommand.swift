@@ -3,10 +3,9 @@ import Foundation
 import Logging
 import Proactive
 import ProactiveServer
-import ProactiveStore
 import Synchronization
 
-/// `proactive serve [--host H] [--port P] [--store PATH]`
+/// `proactive serve [--host H] [--port P] [--store PATH | --postgres URL]`
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -57,13 +56,13 @@ struct ServeCommand: ParsableCommand {
         let server = ProactiveServer(engine: engine, configuration: configuration, logger: logger)
         let failure = Mutex<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
-        let store = options.storePath
+        let store = engine.storageDescription
         let host = host
         Task {
             do {
                 try await server.run { port in
                     logger.info(
-                        "listening", metadata: ["url": "http://\(host):\(port)/", "store": "\(store)"])
+                        "listening", metadata: ["url": "http://\(host):\(port)/", "storage": "\(store)"])
                     // One line on stdout that scripts and tests wait for.
                     FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)/\n".utf8))
                 }

@@ -3,7 +3,7 @@ import Foundation
 import Proactive
 import ProactiveModel
 import ProactiveServer
-import ProactiveStore
+import ProactiveStorage
 
 /// `proactive token create (--app BUNDLE | --system)`, `token list`, `token revoke DIGEST`
 struct TokenCommand: ParsableCommand {
@@ -36,10 +36,14 @@ struct TokenCommand: ParsableCommand {
         }
 
         func run() throws {
-            let authority = TokenAuthority(store: try Store(path: options.storePath))
-            let token = try authority.create(for: app.map { .app($0) } ?? .system, label: label)
+            let user = try options.userID()
+            let authority = TokenAuthority(engine: try options.openEngine())
+            let token = try authority.create(for: app.map { .app($0) } ?? .system, user: user, label: label)
             if options.json {
-                try Terminal.json(["token": token, "app": app ?? "", "digest": TokenAuthority.digest(token)])
+                try Terminal.json([
+                    "token": token, "app": app ?? "", "user": user.rawValue,
+                    "digest": TokenAuthority.digest(token),
+                ])
             } else {
                 Terminal.out(token)
                 Terminal.note(
@@ -55,12 +59,12 @@ struct TokenCommand: ParsableCommand {
         @OptionGroup var options: GlobalOptions
 
         func run() throws {
-            let tokens = try Store(path: options.storePath).read { try $0.accessTokens() }
+            let tokens = try TokenAuthority(engine: try options.openEngine()).list()
             if options.json {
                 try Terminal.json(
                     tokens.map {
                         [
-                            "digest": $0.digest, "app": $0.app ?? "",
+                            "digest": $0.digest, "user": $0.user.rawValue, "app": $0.app ?? "",
                             "createdAt": DonationCoding.formatDate($0.createdAt),
                         ]
                     })
@@ -69,7 +73,7 @@ struct TokenCommand: ParsableCommand {
             if tokens.isEmpty { Terminal.note("no tokens") }
             for token in tokens {
                 Terminal.out(
-                    "\(token.digest.prefix(12))  \(token.app ?? "system")  \(DonationCoding.formatDate(token.createdAt))  \(token.label ?? "")"
+                    "\(token.digest.prefix(12))  \(token.user)  \(token.app ?? "system")  \(DonationCoding.formatDate(token.createdAt))  \(token.label ?? "")"
                 )
             }
         }
@@ -88,8 +92,7 @@ struct TokenCommand: ParsableCommand {
             guard digest.count >= 8, digest.allSatisfy(\.isHexDigit) else {
                 throw UsageError(message: "expected at least 8 hexadecimal digits of a digest")
             }
-            let count = try TokenAuthority(store: try Store(path: options.storePath)).revoke(
-                digestPrefix: digest)
+            let count = try TokenAuthority(engine: try options.openEngine()).revoke(digestPrefix: digest)
             Terminal.out("revoked \(count) token\(count == 1 ? "" : "s")")
             if count == 0 { throw ExitCode(1) }
         }

@@ -1,8 +1,9 @@
 import Foundation
 import Logging
 import Proactive
+import ProactiveSQLite
 import ProactiveServer
-import ProactiveStore
+import ProactiveStorage
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -28,7 +29,7 @@ final class TestServer: Sendable {
             "proactive-server-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let engine = try ProactiveEngine(
-            store: Store(path: directory.appendingPathComponent("store.sqlite").path))
+            storage: SQLiteStorage(path: directory.appendingPathComponent("store.sqlite").path))
         var configuration = ServerConfiguration()
         configuration.port = 0
         configure(&configuration)

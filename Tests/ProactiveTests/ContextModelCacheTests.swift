@@ -1,7 +1,8 @@
 import Foundation
 import Proactive
 import ProactiveModel
-import ProactiveStore
+import ProactiveSQLite
+import ProactiveStorage
 import Testing
 
 /// The engine keeps its learned context between requests and feeds it what was donated since;
@@ -67,8 +68,8 @@ import Testing
     func keptContextAnswersLikeContextLearnedAgain(seed: UInt64) throws {
         var configuration = EngineConfiguration()
         configuration.phoneRegion = "FR"
-        let store = try Store()
-        let kept = try ProactiveEngine(store: store, configuration: configuration)
+        let store = try SQLiteStorage()
+        let kept = try ProactiveEngine(storage: store, configuration: configuration)
         var learning = configuration
         learning.keepsLearnedContext = false
         try kept.donate(
@@ -96,11 +97,11 @@ import Testing
             if roll == 4 {
                 // A request about a moment a little earlier, then about now.
                 let before = t.addingTimeInterval(-60)
-                let fresh = try ProactiveEngine(store: store, configuration: learning)
+                let fresh = try ProactiveEngine(storage: store, configuration: learning)
                 #expect(try answers(kept, at: before) == answers(fresh, at: before), "step \(step), earlier")
             }
             if step % 3 == 0 {
-                let fresh = try ProactiveEngine(store: store, configuration: learning)
+                let fresh = try ProactiveEngine(storage: store, configuration: learning)
                 let expected = try answers(fresh, at: t)
                 #expect(try answers(kept, at: t) == expected, "step \(step)")
                 relearned += 1
@@ -109,7 +110,7 @@ import Testing
         #expect(relearned == 40)
         // An earlier moment is answered too, and does not disturb the kept models.
         let earlier = t.addingTimeInterval(-86_400)
-        let fresh = try ProactiveEngine(store: store, configuration: learning)
+        let fresh = try ProactiveEngine(storage: store, configuration: learning)
         #expect(try answers(kept, at: earlier) == answers(fresh, at: earlier))
         #expect(try answers(kept, at: t) == answers(fresh, at: t))
     }

@@ -1,17 +1,21 @@
 import Foundation
 import Proactive
 import ProactiveModel
-import ProactiveStore
+import ProactiveSQLite
+import ProactiveStorage
 
 /// An engine on a fresh in-memory store with a fixed clock, and helpers to donate JSON.
 struct EngineFixture {
     static let t0 = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21T12:00:00Z
     let engine: ProactiveEngine
+    /// The engine's storage, for checking what it holds.
+    let storage: any Storage
 
     init() throws {
         var configuration = EngineConfiguration()
         configuration.clock = { EngineFixture.t0 }
-        engine = try ProactiveEngine(store: Store(), configuration: configuration)
+        storage = try SQLiteStorage()
+        engine = try ProactiveEngine(storage: storage, configuration: configuration)
     }
 
     @discardableResult

@@ -1,7 +1,8 @@
 import Foundation
 import Proactive
 import ProactiveModel
-import ProactiveStore
+import ProactiveSQLite
+import ProactiveStorage
 import Testing
 
 @Suite struct IsolationAndDeletionTests {
@@ -36,9 +37,9 @@ import Testing
         #expect(try f.engine.delete(DeletionRequest(app: app, target: .identifiers(["4"]))).deleted == 1)
         #expect(try f.engine.delete(DeletionRequest(app: app, target: .domains(["food"]))).deleted == 2)
         #expect(try f.search("walrus").map(\.uniqueIdentifier) == ["3"])
-        #expect(try f.engine.store.read { try $0.indexedRowCount(matching: "walrus") } == 1)
+        #expect(try f.storage.read { try $0.indexedRowCount(matching: FullTextQuery(typed: "walrus")) } == 1)
         #expect(try f.engine.delete(DeletionRequest(app: app, target: .all)).deleted == 1)
-        #expect(try f.engine.store.read { try $0.indexedRowCount(matching: "walrus") } == 0)
+        #expect(try f.storage.read { try $0.indexedRowCount(matching: FullTextQuery(typed: "walrus")) } == 0)
     }
 
     @Test func deletingInteractionGroups() throws {
@@ -51,7 +52,7 @@ import Testing
             try f.engine.delete(
                 DeletionRequest(app: "com.example.chat", target: .interactionGroups(["alice"]))
             ).deleted == 2)
-        #expect(try f.engine.store.read { try $0.interactions(app: "com.example.chat") }.count == 1)
+        #expect(try f.storage.read { try $0.interactions(app: "com.example.chat") }.count == 1)
     }
 
     @Test func batchesStoreTheirClientStateAtomically() throws {

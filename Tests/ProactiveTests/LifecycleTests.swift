@@ -1,7 +1,8 @@
 import Foundation
 import Proactive
 import ProactiveModel
-import ProactiveStore
+import ProactiveSQLite
+import ProactiveStorage
 import Synchronization
 import Testing
 
@@ -28,7 +29,7 @@ import Testing
     }
 
     func current(_ f: EngineFixture) throws -> [String] {
-        try f.engine.store.read { try $0.currentActivities(scope: .system, now: EngineFixture.t0) }
+        try f.storage.read { try $0.currentActivities(scope: .system, now: EngineFixture.t0) }
             .compactMap(\.title)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Proactive
 import ProactiveModel
-import ProactiveStore
+import ProactiveSQLite
+import ProactiveStorage
 import Testing
 
 @Suite struct PageVisitTests {
@@ -39,7 +40,7 @@ import Testing
         let receipt = try f.donate(Self.visit(huge))[0]
         #expect(receipt.status == .rejected)
         #expect(receipt.code == .tooLarge)
-        #expect(try f.engine.store.read { try $0.entryCounts() }.isEmpty)
+        #expect(try f.storage.read { try $0.entryCounts() }.isEmpty)
         // Hostile but parseable markup is handled: deep nesting and broken JSON-LD.
         let deep =
             String(repeating: "<div>", count: 100_000) + "Deep page"

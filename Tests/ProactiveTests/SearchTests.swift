@@ -1,7 +1,8 @@
 import Foundation
 import Proactive
 import ProactiveModel
-import ProactiveStore
+import ProactiveSQLite
+import ProactiveStorage
 import Testing
 
 @Suite struct SearchTests {
@@ -100,10 +101,10 @@ import Testing
         try f.donate(
             #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"x","expirationDate":"2026-11-21T13:00:00Z","attributeSet":{"title":"Ephemeral zebra"}}"#
         )
-        #expect(try f.engine.store.read { try $0.indexedRowCount(matching: "zebra") } == 1)
+        #expect(try f.storage.read { try $0.indexedRowCount(matching: FullTextQuery(typed: "zebra")) } == 1)
         // Any later write purges what has expired, index rows included.
         try f.donate(f.item("com.a.b", "y", title: "Other"), at: EngineFixture.t0.addingTimeInterval(7200))
-        #expect(try f.engine.store.read { try $0.indexedRowCount(matching: "zebra") } == 0)
+        #expect(try f.storage.read { try $0.indexedRowCount(matching: FullTextQuery(typed: "zebra")) } == 0)
     }
 
     @Test func queryLanguageFilters() throws {

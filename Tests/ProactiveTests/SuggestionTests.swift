@@ -1,7 +1,8 @@
 import Foundation
 import Proactive
 import ProactiveModel
-import ProactiveStore
+import ProactiveSQLite
+import ProactiveStorage
 import Testing
 
 @Suite struct SuggestionTests {
@@ -59,7 +60,7 @@ import Testing
         var configuration = EngineConfiguration()
         configuration.phoneRegion = "FR"
         configuration.clock = { EngineFixture.t0 }
-        let engine = try ProactiveEngine(store: Store(), configuration: configuration)
+        let engine = try ProactiveEngine(storage: SQLiteStorage(), configuration: configuration)
         let docs = [
             #"{"type":"interaction","app":"com.example.chat","at":"2026-11-20T10:00:00Z","intent":{"kind":"sendMessage","recipients":[{"handle":"+33 6 12 34 56 78","handleType":"phoneNumber"}]}}"#,
             #"{"type":"interaction","app":"com.example.phone","at":"2026-11-20T11:00:00Z","intent":{"kind":"startVideoCall","recipients":[{"handle":"06.12.34.56.78"}]}}"#,

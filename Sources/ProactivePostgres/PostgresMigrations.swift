@@ -1,0 +1,277 @@
+import PostgresNIO
+import ProactiveStorage
+
+/// The PostgreSQL schema, as append-only named migrations recorded in `proactive_migration`.
+///
+/// The tables mirror the SQLite store's, with snake_case names. Every table that holds a
+/// user's data leads its primary key and every index with `user_id` and is partitioned by
+/// hash of `user_id` (``partitionCount`` partitions, native PostgreSQL partitioning): one
+/// user's rows live in one partition, and the layout can later be distributed by user (Citus
+/// distributes on the same column). App declarations and access tokens belong to the whole
+/// service and are not partitioned. Identifiers are identity columns: unique across users,
+/// and increasing in commit order for one user because one user's writes are serialized.
+/// Times are seconds since 1970 as `double precision`, like the SQLite store's `REAL`.
+///
+/// Cascades (entry → place sightings and reminders, interaction → its people) are foreign
+/// keys on `(user_id, …)`, which PostgreSQL supports between partitioned tables.
+enum PostgresMigrations {
+    /// A named step of the schema.
+    struct Migration {
+        var name: String
+        var statements: [String]
+    }
+
+    /// How many hash partitions each user table has.
+    static let partitionCount = 8
+
+    /// The advisory lock held while migrating, so that daemons starting at once do not race.
+    static let lockKey: Int64 = 0x5052_4F41_4D49_4752  // "PROAMIGR"
+
+    /// The statements creating the hash partitions of a table.
+    static func partitions(of table: String) -> [String] {
+        (0..<partitionCount).map { remainder in
+            """
+            CREATE TABLE \(table)_p\(remainder) PARTITION OF \(table)
+              FOR VALUES WITH (MODULUS \(partitionCount), REMAINDER \(remainder))
+            """
+        }
+    }
+
+    static let all: [Migration] = [
+        Migration(
+            name: "v1-schema",
+            statements: [
+                // GIN indexes that lead with the user (a text column) need btree_gin's operator
+                // classes; the extension is trusted, so the database's owner may create it.
+                "CREATE EXTENSION IF NOT EXISTS btree_gin",
+                """
+                CREATE TABLE app (
+                  bundle_identifier text PRIMARY KEY,
+                  name text NOT NULL,
+                  declaration text NOT NULL,
+                  updated_at double precision NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE access_token (
+                  digest text PRIMARY KEY,
+                  user_id text NOT NULL,
+                  app text,
+                  created_at double precision NOT NULL,
+                  label text
+                )
+                """,
+                "CREATE INDEX access_token_created_at ON access_token (created_at)",
+                """
+                CREATE TABLE entry (
+                  user_id text NOT NULL,
+                  id bigint GENERATED ALWAYS AS IDENTITY,
+                  app text NOT NULL,
+                  kind text NOT NULL,
+                  identity_key text NOT NULL,
+                  unique_identifier text,
+                  domain_identifier text,
+                  persistent_identifier text,
+                  activity_type text,
+                  url text,
+                  title text,
+                  is_eligible_for_search boolean NOT NULL,
+                  is_eligible_for_handoff boolean NOT NULL,
+                  is_eligible_for_public_indexing boolean NOT NULL,
+                  is_eligible_for_prediction boolean NOT NULL,
+                  is_current boolean NOT NULL DEFAULT false,
+                  first_donated_at double precision NOT NULL,
+                  donated_at double precision NOT NULL,
+                  expires_at double precision,
+                  donation_count bigint NOT NULL DEFAULT 1,
+                  engagement_count bigint NOT NULL DEFAULT 0,
+                  last_engaged_at double precision,
+                  payload text NOT NULL,
+                  fts_title text,
+                  fts_keywords text,
+                  fts_description text,
+                  fts_address text,
+                  search_all tsvector NOT NULL DEFAULT ''::tsvector,
+                  search_title tsvector NOT NULL DEFAULT ''::tsvector,
+                  PRIMARY KEY (user_id, id),
+                  UNIQUE (user_id, app, kind, identity_key)
+                ) PARTITION BY HASH (user_id)
+                """,
+            ] + partitions(of: "entry") + [
+                "CREATE INDEX entry_expires_at ON entry (user_id, expires_at) WHERE expires_at IS NOT NULL",
+                """
+                CREATE INDEX entry_domain ON entry (user_id, app, domain_identifier)
+                  WHERE domain_identifier IS NOT NULL
+                """,
+                """
+                CREATE INDEX entry_unique_identifier ON entry (user_id, app, unique_identifier)
+                  WHERE unique_identifier IS NOT NULL
+                """,
+                """
+                CREATE INDEX entry_persistent ON entry (user_id, app, persistent_identifier)
+                  WHERE persistent_identifier IS NOT NULL
+                """,
+                "CREATE INDEX entry_current ON entry (user_id, app) WHERE is_current",
+                "CREATE INDEX entry_donated_at ON entry (user_id, donated_at)",
+                "CREATE INDEX entry_search_all ON entry USING gin (user_id, search_all)",
+                "CREATE INDEX entry_search_title ON entry USING gin (user_id, search_title)",
+                """
+                CREATE TABLE place_sighting (
+                  user_id text NOT NULL,
+                  id bigint GENERATED ALWAYS AS IDENTITY,
+                  entry_id bigint NOT NULL,
+                  app text NOT NULL,
+                  activity_type text,
+                  url text,
+                  seen_at double precision NOT NULL,
+                  expires_at double precision,
+                  supports_navigation boolean NOT NULL,
+                  name_key text NOT NULL,
+                  city_key text,
+                  latitude double precision,
+                  longitude double precision,
+                  coordinate_source text,
+                  place text NOT NULL,
+                  PRIMARY KEY (user_id, id),
+                  FOREIGN KEY (user_id, entry_id) REFERENCES entry (user_id, id) ON DELETE CASCADE
+                ) PARTITION BY HASH (user_id)
+                """,
+            ] + partitions(of: "place_sighting") + [
+                "CREATE INDEX place_sighting_seen_at ON place_sighting (user_id, seen_at)",
+                "CREATE INDEX place_sighting_entry ON place_sighting (user_id, entry_id)",
+                """
+                CREATE TABLE reminder (
+                  user_id text NOT NULL,
+                  id bigint GENERATED ALWAYS AS IDENTITY,
+                  entry_id bigint NOT NULL,
+                  app text NOT NULL,
+                  title text NOT NULL,
+                  trigger_type text NOT NULL,
+                  place text,
+                  due_at double precision,
+                  created_at double precision NOT NULL,
+                  done_at double precision,
+                  PRIMARY KEY (user_id, id),
+                  FOREIGN KEY (user_id, entry_id) REFERENCES entry (user_id, id) ON DELETE CASCADE
+                ) PARTITION BY HASH (user_id)
+                """,
+            ] + partitions(of: "reminder") + [
+                "CREATE INDEX reminder_open ON reminder (user_id, created_at) WHERE done_at IS NULL",
+                "CREATE INDEX reminder_entry ON reminder (user_id, entry_id)",
+                """
+                CREATE TABLE interaction (
+                  user_id text NOT NULL,
+                  id bigint GENERATED ALWAYS AS IDENTITY,
+                  app text NOT NULL,
+                  at double precision NOT NULL,
+                  direction text NOT NULL,
+                  kind text NOT NULL,
+                  outcome text NOT NULL,
+                  identifier text,
+                  group_identifier text,
+                  payload text NOT NULL,
+                  PRIMARY KEY (user_id, id)
+                ) PARTITION BY HASH (user_id)
+                """,
+            ] + partitions(of: "interaction") + [
+                "CREATE INDEX interaction_group ON interaction (user_id, app, group_identifier)",
+                "CREATE INDEX interaction_identifier ON interaction (user_id, app, identifier)",
+                "CREATE INDEX interaction_at ON interaction (user_id, at)",
+                """
+                CREATE TABLE interaction_person (
+                  user_id text NOT NULL,
+                  interaction_id bigint NOT NULL,
+                  person_key text NOT NULL,
+                  display_name text,
+                  FOREIGN KEY (user_id, interaction_id) REFERENCES interaction (user_id, id) ON DELETE CASCADE
+                ) PARTITION BY HASH (user_id)
+                """,
+            ] + partitions(of: "interaction_person") + [
+                "CREATE INDEX interaction_person_key ON interaction_person (user_id, person_key)",
+                "CREATE INDEX interaction_person_interaction ON interaction_person (user_id, interaction_id)",
+                """
+                CREATE TABLE event (
+                  user_id text NOT NULL,
+                  id bigint GENERATED ALWAYS AS IDENTITY,
+                  at double precision NOT NULL,
+                  kind text NOT NULL,
+                  app text,
+                  payload text NOT NULL,
+                  PRIMARY KEY (user_id, id)
+                ) PARTITION BY HASH (user_id)
+                """,
+            ] + partitions(of: "event") + [
+                "CREATE INDEX event_at ON event (user_id, at)",
+                "CREATE INDEX event_app ON event (user_id, app, at)",
+                """
+                CREATE TABLE now_playing (
+                  user_id text NOT NULL,
+                  app text NOT NULL,
+                  at double precision NOT NULL,
+                  state text NOT NULL,
+                  payload text NOT NULL,
+                  PRIMARY KEY (user_id, app)
+                ) PARTITION BY HASH (user_id)
+                """,
+            ] + partitions(of: "now_playing") + [
+                """
+                CREATE TABLE client_state (
+                  user_id text NOT NULL,
+                  app text NOT NULL,
+                  client_state text,
+                  updated_at double precision NOT NULL,
+                  PRIMARY KEY (user_id, app)
+                ) PARTITION BY HASH (user_id)
+                """,
+            ] + partitions(of: "client_state") + [
+                // How many times a user's events or interactions were deleted other than by age
+                // (a row appears with the first deletion; no row reads as 0).
+                """
+                CREATE TABLE context_log_deletion (
+                  user_id text NOT NULL,
+                  count bigint NOT NULL,
+                  PRIMARY KEY (user_id)
+                ) PARTITION BY HASH (user_id)
+                """,
+            ] + partitions(of: "context_log_deletion")
+        )
+    ]
+
+    /// Applies the migrations not yet applied, each in its own transaction, under an advisory
+    /// lock held by this session.
+    static func migrate(_ session: PostgresSession) throws(StorageError) {
+        try session.query("SELECT pg_advisory_lock(\(lockKey))", while: "waiting for the migration lock")
+        defer {
+            _ = try? session.query("SELECT pg_advisory_unlock(\(lockKey))", while: "releasing the migration lock")
+        }
+        try session.query(
+            """
+            CREATE TABLE IF NOT EXISTS proactive_migration (
+              name text PRIMARY KEY,
+              applied_at timestamptz NOT NULL DEFAULT now()
+            )
+            """, while: "creating the migration table")
+        var applied: Set<String> = []
+        for row in try session.query("SELECT name FROM proactive_migration", while: "reading the migrations") {
+            do {
+                applied.insert(try row.decode(String.self))
+            } catch {
+                throw StorageError(postgres: error, while: "reading the migrations")
+            }
+        }
+        for migration in all where !applied.contains(migration.name) {
+            let doing = "applying migration \(migration.name)"
+            try session.query("BEGIN", while: doing)
+            do {
+                for statement in migration.statements {
+                    try session.query(PostgresQuery(unsafeSQL: statement), while: doing)
+                }
+                try session.query("INSERT INTO proactive_migration (name) VALUES (\(migration.name))", while: doing)
+                try session.query("COMMIT", while: doing)
+            } catch {
+                _ = try? session.query("ROLLBACK", while: doing)
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Logging
+import NIOCore
+import PostgresNIO
+import ProactiveStorage
+
+/// One connection leased from the pool, used synchronously by one thread at a time.
+///
+/// Every statement waits at most ``queryTimeout`` seconds. A statement that times out or
+/// loses the connection marks the session broken: its connection is closed (the server then
+/// rolls back whatever transaction was open) and the pool replaces it.
+final class PostgresSession {
+    let connection: PostgresConnection
+    let logger: Logger
+    let queryTimeout: Double
+    /// Whether the connection cannot be used again.
+    private(set) var isBroken = false
+
+    init(connection: PostgresConnection, logger: Logger, queryTimeout: Double) {
+        self.connection = connection
+        self.logger = logger
+        self.queryTimeout = queryTimeout
+    }
+
+    /// Runs one statement and collects its rows.
+    ///
+    /// - Parameter doing: what the statement does, for the error message (never SQL or data).
+    @discardableResult
+    func query(_ query: PostgresQuery, while doing: String) throws(StorageError) -> PostgresQueryResult {
+        guard !isBroken, !connection.isClosed else {
+            isBroken = true
+            throw StorageError(
+                code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
+        }
+        do {
+            return try connection.query(query, logger: logger).waitBounded(seconds: queryTimeout)
+        } catch {
+            let mapped = StorageError(postgres: error, while: doing)
+            if mapped.code == .unavailable || error is BoundedWaitTimeout || connection.isClosed {
+                markBroken()
+            }
+            throw mapped
+        }
+    }
+
+    /// Gives the connection up: it is closed when returned to the pool.
+    func markBroken() {
+        guard !isBroken else { return }
+        isBroken = true
+        connection.closeKeepingAlive()
+    }
+}
+
+extension PostgresConnection {
+    /// Closes the connection without waiting, keeping it alive until its channel is closed
+    /// (a connection must be closed before it is released).
+    func closeKeepingAlive() {
+        let connection = self
+        connection.close().whenComplete { _ in _ = connection }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOSSL
+import PostgresNIO
+import ProactiveStorage
+
+/// The engine's storage on PostgreSQL 15 or later, for a service with many users.
+///
+/// The schema mirrors the embedded SQLite store's (see `PostgresMigrations`): every user's
+/// rows are keyed and hash-partitioned by user, app declarations and access tokens are
+/// service-wide. Full-text search indexes the same words as the SQLite store's tokenizer,
+/// computed in Swift and stored as `tsvector`s with GIN indexes that lead with the user.
+///
+/// The storage is synchronous, like the ``Storage`` protocol: each call blocks its thread on
+/// a connection of a small pool (never call it from an event loop or from Swift's
+/// cooperative threads). Every write is one transaction that first takes an advisory lock on
+/// its user, so one user's writes are serialized (and its identifiers grow in commit order);
+/// reads see one consistent snapshot (`REPEATABLE READ READ ONLY`). A transaction that
+/// changed something notifies the other instances on the same database when it commits: see
+/// ``externalChangeCount()`` and ``onExternalChange(_:)``.
+///
+/// Every wait is bounded: making a connection 5 s, a statement 30 s. When the database cannot
+/// be reached during a call, the call throws ``StorageError`` `.unavailable` and the
+/// transaction is rolled back by the server (nothing half-written).
+public final class PostgresStorage: Storage {
+    /// Where the database is (without its password in ``PostgresLocation/description``).
+    public let location: PostgresLocation
+    private let pool: PostgresConnectionPool
+    private let listener: PostgresChangeListener
+
+    /// The name of the setting that gives the URL, for error messages.
+    static let settingName = "--postgres or PROACTIVE_POSTGRES"
+    /// The space of the advisory locks that serialize each user's writes (the migration lock
+    /// is a one-key lock, whose key space does not overlap).
+    static let userLockSpace: Int32 = 0x5052_4F41  // "PROA"
+
+    /// A logger that discards everything: the default.
+    public static var silentLogger: Logger {
+        Logger(label: "proactive.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    /// Connects to the database at a `postgres://` URL, creates or migrates its schema, and
+    /// starts listening for other instances' changes.
+    ///
+    /// - Parameters:
+    ///   - url: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`;
+    ///     `prefer` (the default) encrypts when the server offers TLS, without verifying its
+    ///     certificate, like libpq; `require` insists on TLS and verifies the certificate
+    ///     against the system's trusted roots (stricter than libpq).
+    ///   - maximumConnections: the most connections used for transactions at once (8); one
+    ///     more listens for changes.
+    ///   - logger: where postgres-nio and the listener log (nothing by default).
+    /// - Throws: ``StorageError`` `.cannotOpen`, naming the setting and the location (never the
+    ///   password), when the URL is invalid, the server is unreachable, authentication fails,
+    ///   the database does not exist or its schema cannot be prepared.
+    public init(url: String, maximumConnections: Int = 8, logger: Logger = PostgresStorage.silentLogger)
+        throws(StorageError)
+    {
+        let location = try PostgresLocation(url: url)
+        self.location = location
+        func cannotOpen(_ reason: String) -> StorageError {
+            StorageError(
+                code: .cannotOpen,
+                message: "cannot open the PostgreSQL database \(location) (\(Self.settingName)): \(reason)")
+        }
+        let configuration: PostgresConnection.Configuration
+        do {
+            configuration = try Self.configuration(for: location)
+        } catch {
+            throw cannotOpen("cannot set up TLS")
+        }
+        pool = PostgresConnectionPool(
+            configuration: configuration, maximumConnections: maximumConnections, connectTimeout: 5,
+            queryTimeout: 30, leaseTimeout: 30, logger: logger)
+        listener = PostgresChangeListener(
+            origin: String(UInt64.random(in: .min ... .max), radix: 16), pool: pool, logger: logger)
+        do {
+            // The first connection checks the location and stays in the pool.
+            try pool.withSession { session in try PostgresMigrations.migrate(session) }
+            try listener.start()
+        } catch {
+            pool.close()
+            listener.stop()
+            throw cannotOpen((error as? StorageError)?.message ?? "\(type(of: error))")
+        }
+    }
+
+    deinit { close() }
+
+    /// Stops listening and closes every connection; later calls throw `.unavailable`.
+    /// Called by `deinit`; calling it again does nothing.
+    public func close() {
+        listener.stop()
+        pool.close()
+    }
+
+    public var backendDescription: String { "PostgreSQL \(location)" }
+
+    public func write<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
+        try pool.withSession { session in
+            try session.query("BEGIN", while: "beginning a write")
+            do {
+                try session.query(
+                    "SELECT pg_advisory_xact_lock(\(unescaped: String(Self.userLockSpace)), hashtext(\(user.rawValue)))",
+                    while: "waiting for the user's write lock")
+                let transaction = PostgresTransaction(session: session, user: user, isWritable: true)
+                let result = try body(transaction)
+                if transaction.hasChanges {
+                    // Delivered to listeners when (and only if) the transaction commits.
+                    try session.query(
+                        "SELECT pg_notify(\(PostgresChangeListener.channel), \(listener.origin + ":" + user.rawValue))",
+                        while: "notifying the change")
+                }
+                try session.query("COMMIT", while: "committing")
+                return result
+            } catch {
+                Self.rollBack(session)
+                throw error
+            }
+        }
+    }
+
+    public func read<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
+        try pool.withSession { session in
+            try session.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", while: "beginning a read")
+            do {
+                let result = try body(PostgresTransaction(session: session, user: user, isWritable: false))
+                try session.query("COMMIT", while: "ending a read")
+                return result
+            } catch {
+                Self.rollBack(session)
+                throw error
+            }
+        }
+    }
+
+    /// How many changes other instances (other processes, other daemons on the same
+    /// database) committed since this one started, plus one each time the listening
+    /// connection came back after a loss (changes may have been missed). This instance's own
+    /// commits do not change it.
+    public func externalChangeCount() throws -> Int { listener.count }
+
+    /// Calls `handler` with the user whose data another instance changed, after each commit
+    /// of another instance (on a private serial queue, in order). After the listening
+    /// connection was lost and came back, only ``externalChangeCount()`` tells: the users of
+    /// the changes missed meanwhile are unknown.
+    public func onExternalChange(_ handler: @escaping @Sendable (UserID) -> Void) {
+        listener.addHandler(handler)
+    }
+
+    private static func rollBack(_ session: PostgresSession) {
+        guard !session.isBroken else { return }
+        do {
+            try session.query("ROLLBACK", while: "rolling back")
+        } catch {
+            session.markBroken()
+        }
+    }
+
+    /// The connection settings for a location: TLS as its `sslmode` says, bounded
+    /// statements, and an application name the server's views show.
+    static func configuration(for location: PostgresLocation) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS
+        switch location.sslMode {
+        case "disable":
+            tls = .disable
+        case "require":
+            tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        default:
+            var settings = TLSConfiguration.makeClientConfiguration()
+            settings.certificateVerification = .none
+            tls = .prefer(try NIOSSLContext(configuration: settings))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: tls)
+        configuration.options.additionalStartupParameters = [
+            ("application_name", "proactive"),
+            // The server gives up a statement a little before the client's 30 s wait does, so
+            // that the connection stays usable; a transaction left idle is ended.
+            ("statement_timeout", "28000"),
+            ("idle_in_transaction_session_timeout", "120000"),
+        ]
+        return configuration
+    }
+}

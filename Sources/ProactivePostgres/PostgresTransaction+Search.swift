@@ -1,0 +1,89 @@
+import Foundation
+import PostgresNIO
+import ProactiveStorage
+
+extension PostgresTransaction {
+    /// Entries eligible for search, not expired, in the scope, matching every term of a query.
+    ///
+    /// The same bounded reading as the SQLite store's: at most `limit` entries matching in any
+    /// field and, when that many match, at most `limit / 2` whose title matches, most recently
+    /// inserted (largest identifier) first; a long last word first matches as a whole word,
+    /// and as a prefix only when that finds fewer than `limit / 4`. Ranking is left to the
+    /// caller. Both tsvector columns have GIN indexes that lead with the user.
+    func searchCandidates(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+    ) throws -> [SearchCandidate] {
+        guard !query.isEmpty else { return [] }
+        var seen: Set<Int64> = []
+        var candidates: [SearchCandidate] = []
+        for wholeLongWords in query.hasLongPrefixes ? [true, false] : [false] {
+            guard let tsquery = query.tsquery(wholeLongWords: wholeLongWords) else { return [] }
+            let any = try fetchCandidates(
+                tsquery: tsquery, column: "search_all", scope: scope, kinds: kinds, now: now, limit: limit)
+            let titles =
+                any.count < limit
+                ? []
+                : try fetchCandidates(
+                    tsquery: tsquery, column: "search_title", scope: scope, kinds: kinds, now: now,
+                    limit: limit / 2)
+            for candidate in titles + any where seen.insert(candidate.id).inserted {
+                candidates.append(candidate)
+            }
+            if any.count >= limit / 4 { break }
+        }
+        return candidates
+    }
+
+    private func fetchCandidates(
+        tsquery: String, column: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+    ) throws(StorageError) -> [SearchCandidate] {
+        let doing = "searching"
+        return try rows(
+            read(
+                """
+                SELECT id, donated_at, engagement_count, fts_title, fts_keywords, fts_description, fts_address
+                FROM entry
+                WHERE user_id = \(userID) AND \(unescaped: column) @@ \(tsquery)::tsquery
+                  AND is_eligible_for_search
+                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
+                  AND (\(scope.app)::text IS NULL OR app = \(scope.app))
+                  AND kind = ANY(\(kinds.rawValues))
+                ORDER BY id DESC LIMIT \(limit)
+                """, doing), doing
+        ) { r in
+            SearchCandidate(
+                id: try r.next(), donatedAt: try r.date(), engagementCount: try r.next(),
+                indexedText: IndexedText(
+                    title: try r.next(), keywords: try r.next(), description: try r.next(),
+                    address: try r.next()))
+        }
+    }
+
+    func indexedRowCount(matching query: FullTextQuery) throws -> Int {
+        guard let tsquery = query.tsquery() else { return 0 }
+        return try scalar(
+            "SELECT count(*) FROM entry WHERE user_id = \(userID) AND search_all @@ \(tsquery)::tsquery",
+            "counting index matches", as: Int.self) ?? 0
+    }
+
+    /// Checks that every entry of the user is indexed with exactly the words of its text:
+    /// recomputes the lexemes in Swift and compares them with both tsvector columns.
+    func indexIntegrityCheck() throws -> Bool {
+        let doing = "checking the full-text index"
+        let mismatches = try rows(
+            read(
+                """
+                SELECT fts_title, fts_keywords, fts_description, fts_address,
+                  tsvector_to_array(search_all), tsvector_to_array(search_title)
+                FROM entry WHERE user_id = \(userID)
+                """, doing), doing
+        ) { r in
+            let text = IndexedText(
+                title: try r.next(), keywords: try r.next(), description: try r.next(), address: try r.next())
+            let all = Set(try r.next([String].self))
+            let title = Set(try r.next([String].self))
+            return all != Set(text.allLexemes) || title != Set(text.titleLexemes)
+        }
+        return !mismatches.contains(true)
+    }
+}

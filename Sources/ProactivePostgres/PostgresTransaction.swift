@@ -1,0 +1,112 @@
+import Foundation
+import PostgresNIO
+import ProactiveStorage
+
+/// Access to the PostgreSQL storage inside one transaction, for one user.
+///
+/// Every statement filters by ``user`` (app declarations and access tokens excepted, which
+/// belong to the whole service). Only valid inside the closure passed to
+/// ``PostgresStorage/write(user:_:)`` or ``PostgresStorage/read(user:_:)``; its writing
+/// methods throw in a read transaction.
+final class PostgresTransaction: StorageTransaction {
+    let session: PostgresSession
+    let user: UserID
+    /// Whether this is a write transaction.
+    let isWritable: Bool
+    /// Whether a statement changed something (the commit then notifies other processes).
+    private(set) var hasChanges = false
+
+    init(session: PostgresSession, user: UserID, isWritable: Bool) {
+        self.session = session
+        self.user = user
+        self.isWritable = isWritable
+    }
+
+    /// The user's identifier, bound in every statement.
+    var userID: String { user.rawValue }
+
+    /// Runs a reading statement.
+    ///
+    /// - Parameter doing: what it does, for error messages (never SQL or data).
+    func read(_ query: PostgresQuery, _ doing: String) throws(StorageError) -> PostgresQueryResult {
+        try session.query(query, while: doing)
+    }
+
+    /// Runs a writing statement; one that inserts, updates or deletes rows marks the
+    /// transaction changed.
+    @discardableResult
+    func write(_ query: PostgresQuery, _ doing: String) throws(StorageError) -> PostgresQueryResult {
+        try requireWritable(doing)
+        let result = try session.query(query, while: doing)
+        if ["INSERT", "UPDATE", "DELETE"].contains(result.metadata.command), (result.metadata.rows ?? 0) > 0 {
+            hasChanges = true
+        }
+        return result
+    }
+
+    /// Throws unless this is a write transaction.
+    func requireWritable(_ doing: String) throws(StorageError) {
+        guard isWritable else {
+            throw StorageError(code: .database, message: "cannot write in a read transaction (\(doing))")
+        }
+    }
+
+    /// Marks the transaction changed (for writes whose statement reports no row count).
+    func noteChange() { hasChanges = true }
+
+    /// Decodes the rows of a result.
+    func rows<T>(
+        _ result: PostgresQueryResult, _ doing: String, _ decode: (inout RowReader) throws -> T
+    ) throws(StorageError) -> [T] {
+        do {
+            return try result.rows.map { row in
+                var reader = RowReader(row)
+                return try decode(&reader)
+            }
+        } catch {
+            throw StorageError(postgres: error, while: doing)
+        }
+    }
+
+    /// Decodes the first row of a result, if any.
+    func firstRow<T>(
+        _ result: PostgresQueryResult, _ doing: String, _ decode: (inout RowReader) throws -> T
+    ) throws(StorageError) -> T? {
+        guard let row = result.rows.first else { return nil }
+        do {
+            var reader = RowReader(row)
+            return try decode(&reader)
+        } catch {
+            throw StorageError(postgres: error, while: doing)
+        }
+    }
+
+    /// Reads one value of the first row (a count, a maximum), or `nil` when there is no row.
+    func scalar<T: PostgresDecodable>(
+        _ query: PostgresQuery, _ doing: String, as type: T.Type = T.self
+    ) throws(StorageError) -> T? {
+        try firstRow(read(query, doing), doing) { try $0.next(T.self) }
+    }
+}
+
+/// Reads the columns of a row in order.
+struct RowReader {
+    private let cells: PostgresRandomAccessRow
+    private var index = 0
+
+    init(_ row: PostgresRow) { cells = row.makeRandomAccess() }
+
+    /// The next column.
+    mutating func next<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
+        defer { index += 1 }
+        return try cells[index].decode(T.self)
+    }
+
+    /// The next column, seconds since 1970, as a date.
+    mutating func date() throws -> Date { Date(timeIntervalSince1970: try next(Double.self)) }
+
+    /// The next column, seconds since 1970 or NULL, as a date.
+    mutating func optionalDate() throws -> Date? {
+        try next(Double?.self).map(Date.init(timeIntervalSince1970:))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+import ProactiveStorage
+
+/// Keeps the full-text index in step with the `entry` table, in bulk.
+///
+/// FTS5 flushes its in-memory terms to a new index segment at every statement savepoint, so
+/// indexing one row per statement (as triggers do) writes one segment per row and is several
+/// times slower than SQLite can index. Instead, writes record which rows to (re)index and
+/// which old text to remove, and ``flush(_:)`` applies them with two statements just before
+/// the write transaction commits. The index therefore always changes in the same transaction
+/// as the rows it indexes.
+///
+/// Invariant between flushes: every row of `entry` not in ``pending`` is indexed with exactly
+/// its `fts*` columns in `entry_fts` and its `ftsTitle` in `entry_title_fts` (rows not
+/// eligible for search have NULL text: they are indexed with no words), so FTS5's own
+/// `integrity-check` holds after every transaction.
+final class DeferredIndex {
+    /// Rows to index with their current text at the flush.
+    private var pending: Set<Int64> = []
+    /// Whether old text was queued in `temp.fts_deletions`.
+    private var hasDeletions = false
+    private var prepared = false
+
+    static let columns = "ftsTitle, ftsKeywords, ftsDescription, ftsAddress"
+
+    private func prepare(_ db: Database) throws {
+        guard !prepared else { return }
+        try db.execute(
+            sql: "CREATE TEMP TABLE IF NOT EXISTS fts_deletions (id INTEGER, t TEXT, k TEXT, d TEXT, a TEXT)")
+        prepared = true
+    }
+
+    /// Marks a row to be indexed with its current text at the flush.
+    func enqueue(_ id: Int64) { pending.insert(id) }
+
+    /// Queues the indexed text of the rows of `entry` matching `condition` for removal from
+    /// the index; call before those rows are deleted or their text changes.
+    func removeIndexedText(where condition: String, arguments: StatementArguments, _ db: Database) throws {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, \(Self.columns) FROM entry WHERE \(condition)",
+            arguments: arguments)
+        guard !rows.isEmpty else { return }
+        try prepare(db)
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO temp.fts_deletions (id, t, k, d, a) VALUES (?, ?, ?, ?, ?)")
+        for row in rows {
+            let id: Int64 = row[0]
+            // A pending row was never indexed with its current text (nor, if new, at all);
+            // what it had before this transaction was queued when its text first changed.
+            if pending.remove(id) != nil { continue }
+            try insert.execute(arguments: [id, row[1], row[2], row[3], row[4]])
+            hasDeletions = true
+        }
+    }
+
+    /// Whether a row's indexed text must be queued for removal before it changes: it is
+    /// indexed now (not already pending).
+    func isIndexed(_ id: Int64) -> Bool { !pending.contains(id) }
+
+    /// Queues one row's old text for removal from the index.
+    func removeIndexedText(id: Int64, values: [String?], _ db: Database) throws {
+        try prepare(db)
+        try db.cachedStatement(sql: "INSERT INTO temp.fts_deletions (id, t, k, d, a) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [id, values[0], values[1], values[2], values[3]])
+        hasDeletions = true
+    }
+
+    /// Applies every pending change to the index: at most two statements.
+    func flush(_ db: Database) throws {
+        if hasDeletions {
+            try db.execute(
+                sql: """
+                    INSERT INTO entry_fts (entry_fts, rowid, \(Self.columns))
+                    SELECT 'delete', id, t, k, d, a FROM temp.fts_deletions ORDER BY rowid;
+                    INSERT INTO entry_title_fts (entry_title_fts, rowid, ftsTitle)
+                    SELECT 'delete', id, t FROM temp.fts_deletions ORDER BY rowid;
+                    DELETE FROM temp.fts_deletions;
+                    """)
+            hasDeletions = false
+        }
+        if !pending.isEmpty {
+            let ids = "[" + pending.sorted().map(String.init).joined(separator: ",") + "]"
+            try db.execute(
+                sql: """
+                    INSERT INTO entry_fts (rowid, \(Self.columns))
+                    SELECT id, \(Self.columns) FROM entry
+                    WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id
+                    """, arguments: [ids])
+            try db.execute(
+                sql: """
+                    INSERT INTO entry_title_fts (rowid, ftsTitle)
+                    SELECT id, ftsTitle FROM entry
+                    WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id
+                    """, arguments: [ids])
+            pending.removeAll(keepingCapacity: true)
+        }
+    }
+}

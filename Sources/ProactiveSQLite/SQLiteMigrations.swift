@@ -1,0 +1,324 @@
+import GRDB
+import ProactiveStorage
+
+/// The store's schema, as append-only named migrations.
+enum SQLiteMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-foundation") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE app (
+                      bundleIdentifier TEXT PRIMARY KEY NOT NULL,
+                      name TEXT NOT NULL,
+                      declaration TEXT NOT NULL,
+                      updatedAt REAL NOT NULL
+                    );
+
+                    CREATE TABLE entry (
+                      id INTEGER PRIMARY KEY,
+                      app TEXT NOT NULL,
+                      kind TEXT NOT NULL,
+                      identityKey TEXT NOT NULL,
+                      uniqueIdentifier TEXT,
+                      domainIdentifier TEXT,
+                      persistentIdentifier TEXT,
+                      activityType TEXT,
+                      url TEXT,
+                      title TEXT,
+                      isEligibleForSearch INTEGER NOT NULL,
+                      isEligibleForHandoff INTEGER NOT NULL,
+                      isEligibleForPublicIndexing INTEGER NOT NULL,
+                      isEligibleForPrediction INTEGER NOT NULL,
+                      isCurrent INTEGER NOT NULL DEFAULT 0,
+                      firstDonatedAt REAL NOT NULL,
+                      donatedAt REAL NOT NULL,
+                      expiresAt REAL,
+                      donationCount INTEGER NOT NULL DEFAULT 1,
+                      engagementCount INTEGER NOT NULL DEFAULT 0,
+                      lastEngagedAt REAL,
+                      payload TEXT NOT NULL,
+                      ftsTitle TEXT,
+                      ftsKeywords TEXT,
+                      ftsDescription TEXT,
+                      ftsAddress TEXT,
+                      UNIQUE (app, kind, identityKey)
+                    );
+                    CREATE INDEX entry_expiresAt ON entry(expiresAt) WHERE expiresAt IS NOT NULL;
+                    CREATE INDEX entry_domain ON entry(app, domainIdentifier) WHERE domainIdentifier IS NOT NULL;
+                    CREATE INDEX entry_persistent ON entry(app, persistentIdentifier) WHERE persistentIdentifier IS NOT NULL;
+                    CREATE INDEX entry_current ON entry(app) WHERE isCurrent;
+                    CREATE INDEX entry_donatedAt ON entry(donatedAt);
+
+                    CREATE VIRTUAL TABLE entry_fts USING fts5(
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress,
+                      content='entry', content_rowid='id',
+                      tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+                    );
+                    CREATE TRIGGER entry_fts_insert AFTER INSERT ON entry BEGIN
+                      INSERT INTO entry_fts(rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                      VALUES (new.id, new.ftsTitle, new.ftsKeywords, new.ftsDescription, new.ftsAddress);
+                    END;
+                    CREATE TRIGGER entry_fts_delete AFTER DELETE ON entry BEGIN
+                      INSERT INTO entry_fts(entry_fts, rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                      VALUES ('delete', old.id, old.ftsTitle, old.ftsKeywords, old.ftsDescription, old.ftsAddress);
+                    END;
+                    CREATE TRIGGER entry_fts_update AFTER UPDATE OF ftsTitle, ftsKeywords, ftsDescription, ftsAddress ON entry BEGIN
+                      INSERT INTO entry_fts(entry_fts, rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                      VALUES ('delete', old.id, old.ftsTitle, old.ftsKeywords, old.ftsDescription, old.ftsAddress);
+                      INSERT INTO entry_fts(rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                      VALUES (new.id, new.ftsTitle, new.ftsKeywords, new.ftsDescription, new.ftsAddress);
+                    END;
+
+                    CREATE TABLE interaction (
+                      id INTEGER PRIMARY KEY,
+                      app TEXT NOT NULL,
+                      at REAL NOT NULL,
+                      direction TEXT NOT NULL,
+                      kind TEXT NOT NULL,
+                      outcome TEXT NOT NULL,
+                      identifier TEXT,
+                      groupIdentifier TEXT,
+                      payload TEXT NOT NULL
+                    );
+                    CREATE INDEX interaction_group ON interaction(app, groupIdentifier);
+                    CREATE INDEX interaction_identifier ON interaction(app, identifier);
+                    CREATE TABLE interaction_person (
+                      interactionId INTEGER NOT NULL REFERENCES interaction(id) ON DELETE CASCADE,
+                      personKey TEXT NOT NULL,
+                      displayName TEXT
+                    );
+                    CREATE INDEX interaction_person_key ON interaction_person(personKey);
+                    CREATE INDEX interaction_person_interaction ON interaction_person(interactionId);
+
+                    CREATE TABLE event (
+                      id INTEGER PRIMARY KEY,
+                      at REAL NOT NULL,
+                      kind TEXT NOT NULL,
+                      app TEXT,
+                      payload TEXT NOT NULL
+                    );
+                    CREATE INDEX event_at ON event(at);
+
+                    CREATE TABLE nowPlaying (
+                      app TEXT PRIMARY KEY NOT NULL,
+                      at REAL NOT NULL,
+                      state TEXT NOT NULL,
+                      payload TEXT NOT NULL
+                    );
+
+                    CREATE TABLE clientState (
+                      app TEXT PRIMARY KEY NOT NULL,
+                      clientState TEXT,
+                      updatedAt REAL NOT NULL
+                    );
+                    """)
+        }
+        migrator.registerMigration("v2-deferred-index") { db in
+            // FTS5 flushes its pending terms at every statement savepoint, so a trigger that
+            // indexes one row per statement writes one index segment per row. The store now
+            // indexes in bulk at the end of each write transaction (see IndexQueue).
+            try db.execute(
+                sql: """
+                    DROP TRIGGER entry_fts_insert;
+                    DROP TRIGGER entry_fts_delete;
+                    DROP TRIGGER entry_fts_update;
+                    """)
+        }
+        migrator.registerMigration("v3-prefix-index-and-title-index") { db in
+            // Prefixes of up to five characters are answered from the index, lazily, instead of
+            // merging the lists of every word they start. Titles get an index of their own so
+            // that "title matches" is a lazy walk too (a column filter scans every match).
+            try db.execute(
+                sql: """
+                    DROP TABLE entry_fts;
+                    CREATE VIRTUAL TABLE entry_fts USING fts5(
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress,
+                      content='entry', content_rowid='id',
+                      tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5'
+                    );
+                    CREATE VIRTUAL TABLE entry_title_fts USING fts5(
+                      ftsTitle, content='entry', content_rowid='id',
+                      tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5'
+                    );
+                    INSERT INTO entry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry ORDER BY id;
+                    INSERT INTO entry_title_fts (rowid, ftsTitle) SELECT id, ftsTitle FROM entry ORDER BY id;
+                    """)
+        }
+        migrator.registerMigration("v4-place-sightings") { db in
+            // Places seen in donations, computed (and geocoded) once when donated, so that place
+            // surfaces read a few recent rows instead of re-reading donations.
+            try db.execute(
+                sql: """
+                    CREATE TABLE placeSighting (
+                      id INTEGER PRIMARY KEY,
+                      entryId INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
+                      app TEXT NOT NULL,
+                      activityType TEXT,
+                      url TEXT,
+                      seenAt REAL NOT NULL,
+                      expiresAt REAL,
+                      supportsNavigation INTEGER NOT NULL,
+                      nameKey TEXT NOT NULL,
+                      cityKey TEXT,
+                      latitude REAL,
+                      longitude REAL,
+                      coordinateSource TEXT,
+                      place TEXT NOT NULL
+                    );
+                    CREATE INDEX placeSighting_seenAt ON placeSighting(seenAt);
+                    CREATE INDEX placeSighting_entryId ON placeSighting(entryId);
+                    """)
+        }
+        migrator.registerMigration("v5-context-log-deletions") { db in
+            // Surfaces keep their learned context in memory and feed it the events and
+            // interactions donated since; a deletion (not the event log's ageing) makes them
+            // learn again from what is left. This counter tells them a deletion happened, in
+            // this process or another one on the same store.
+            try db.execute(
+                sql: """
+                    CREATE TABLE contextLogDeletion (
+                      id INTEGER PRIMARY KEY CHECK (id = 1),
+                      count INTEGER NOT NULL
+                    );
+                    INSERT INTO contextLogDeletion (id, count) VALUES (1, 0);
+                    """)
+        }
+        migrator.registerMigration("v6-access-tokens") { db in
+            // Bearer tokens of the daemon, stored as SHA-256 digests (tokens are 256 random
+            // bits, so a fast digest is enough; the token itself is shown once).
+            try db.execute(
+                sql: """
+                    CREATE TABLE accessToken (
+                      digest TEXT PRIMARY KEY NOT NULL,
+                      app TEXT,
+                      createdAt REAL NOT NULL,
+                      label TEXT
+                    );
+                    """)
+        }
+        migrator.registerMigration("v7-reminders") { db in
+            // Reminders asked of the assistant, linked to the entry (activity) on screen: deleting
+            // or expiring the entry deletes them.
+            try db.execute(
+                sql: """
+                    CREATE TABLE reminder (
+                      id INTEGER PRIMARY KEY,
+                      entryId INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
+                      app TEXT NOT NULL,
+                      title TEXT NOT NULL,
+                      triggerType TEXT NOT NULL,
+                      place TEXT,
+                      dueAt REAL,
+                      createdAt REAL NOT NULL,
+                      doneAt REAL
+                    );
+                    CREATE INDEX reminder_open ON reminder(doneAt);
+                    CREATE INDEX reminder_entry ON reminder(entryId);
+                    """)
+        }
+        migrator.registerMigration("v8-users", foreignKeyChecks: .deferred) { db in
+            // A store serves several users (a device has one, "default"): every row a user owns
+            // is keyed by `userId`, and every index leads with it. `entry` and the two
+            // one-row-per-app tables are rebuilt for their new unique keys, keeping their ids
+            // (the full-text index refers to entries by id). App declarations stay shared.
+            let user = "'\(UserID.device.rawValue)'"
+            try db.execute(
+                sql: """
+                    CREATE TABLE entry_new (
+                      id INTEGER PRIMARY KEY,
+                      userId TEXT NOT NULL,
+                      app TEXT NOT NULL,
+                      kind TEXT NOT NULL,
+                      identityKey TEXT NOT NULL,
+                      uniqueIdentifier TEXT,
+                      domainIdentifier TEXT,
+                      persistentIdentifier TEXT,
+                      activityType TEXT,
+                      url TEXT,
+                      title TEXT,
+                      isEligibleForSearch INTEGER NOT NULL,
+                      isEligibleForHandoff INTEGER NOT NULL,
+                      isEligibleForPublicIndexing INTEGER NOT NULL,
+                      isEligibleForPrediction INTEGER NOT NULL,
+                      isCurrent INTEGER NOT NULL DEFAULT 0,
+                      firstDonatedAt REAL NOT NULL,
+                      donatedAt REAL NOT NULL,
+                      expiresAt REAL,
+                      donationCount INTEGER NOT NULL DEFAULT 1,
+                      engagementCount INTEGER NOT NULL DEFAULT 0,
+                      lastEngagedAt REAL,
+                      payload TEXT NOT NULL,
+                      ftsTitle TEXT,
+                      ftsKeywords TEXT,
+                      ftsDescription TEXT,
+                      ftsAddress TEXT,
+                      UNIQUE (userId, app, kind, identityKey)
+                    );
+                    INSERT INTO entry_new SELECT id, \(user), app, kind, identityKey, uniqueIdentifier,
+                      domainIdentifier, persistentIdentifier, activityType, url, title, isEligibleForSearch,
+                      isEligibleForHandoff, isEligibleForPublicIndexing, isEligibleForPrediction, isCurrent,
+                      firstDonatedAt, donatedAt, expiresAt, donationCount, engagementCount, lastEngagedAt, payload,
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry;
+                    DROP TABLE entry;
+                    ALTER TABLE entry_new RENAME TO entry;
+                    CREATE INDEX entry_expiresAt ON entry(expiresAt) WHERE expiresAt IS NOT NULL;
+                    CREATE INDEX entry_domain ON entry(userId, app, domainIdentifier) WHERE domainIdentifier IS NOT NULL;
+                    CREATE INDEX entry_persistent ON entry(userId, app, persistentIdentifier)
+                      WHERE persistentIdentifier IS NOT NULL;
+                    CREATE INDEX entry_current ON entry(userId, app) WHERE isCurrent;
+                    CREATE INDEX entry_donatedAt ON entry(userId, donatedAt);
+
+                    ALTER TABLE interaction ADD COLUMN userId TEXT NOT NULL DEFAULT \(user);
+                    DROP INDEX interaction_group;
+                    DROP INDEX interaction_identifier;
+                    CREATE INDEX interaction_group ON interaction(userId, app, groupIdentifier);
+                    CREATE INDEX interaction_identifier ON interaction(userId, app, identifier);
+                    CREATE INDEX interaction_at ON interaction(userId, at);
+                    ALTER TABLE interaction_person ADD COLUMN userId TEXT NOT NULL DEFAULT \(user);
+                    DROP INDEX interaction_person_key;
+                    CREATE INDEX interaction_person_key ON interaction_person(userId, personKey);
+
+                    ALTER TABLE event ADD COLUMN userId TEXT NOT NULL DEFAULT \(user);
+                    DROP INDEX event_at;
+                    CREATE INDEX event_at ON event(userId, at);
+                    CREATE INDEX event_app ON event(userId, app, at);
+
+                    CREATE TABLE nowPlaying_new (
+                      userId TEXT NOT NULL,
+                      app TEXT NOT NULL,
+                      at REAL NOT NULL,
+                      state TEXT NOT NULL,
+                      payload TEXT NOT NULL,
+                      PRIMARY KEY (userId, app)
+                    );
+                    INSERT INTO nowPlaying_new SELECT \(user), app, at, state, payload FROM nowPlaying;
+                    DROP TABLE nowPlaying;
+                    ALTER TABLE nowPlaying_new RENAME TO nowPlaying;
+
+                    CREATE TABLE clientState_new (
+                      userId TEXT NOT NULL,
+                      app TEXT NOT NULL,
+                      clientState TEXT,
+                      updatedAt REAL NOT NULL,
+                      PRIMARY KEY (userId, app)
+                    );
+                    INSERT INTO clientState_new SELECT \(user), app, clientState, updatedAt FROM clientState;
+                    DROP TABLE clientState;
+                    ALTER TABLE clientState_new RENAME TO clientState;
+
+                    ALTER TABLE placeSighting ADD COLUMN userId TEXT NOT NULL DEFAULT \(user);
+                    DROP INDEX placeSighting_seenAt;
+                    CREATE INDEX placeSighting_seenAt ON placeSighting(userId, seenAt);
+
+                    ALTER TABLE reminder ADD COLUMN userId TEXT NOT NULL DEFAULT \(user);
+                    DROP INDEX reminder_open;
+                    CREATE INDEX reminder_open ON reminder(userId, doneAt);
+
+                    ALTER TABLE accessToken ADD COLUMN userId TEXT NOT NULL DEFAULT \(user);
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import ProactiveStorage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The embedded store: SQLite through GRDB, in WAL mode, with an FTS5 full-text index.
+///
+/// Every write is one transaction that keeps the invariants: the full-text index changes in
+/// the same transaction as the rows it indexes (see `DeferredIndex`), so a crash never leaves
+/// one without the other. A write that returned has been committed to the WAL and survives a
+/// crash of the process. Several processes may use one store file at once.
+public final class SQLiteStorage: Storage {
+    let writer: any DatabaseWriter
+    private let location: String
+
+    /// Opens (creating if needed) the store at a path, migrating it to the current schema.
+    ///
+    /// Several processes opening a new store at once migrate it once: the migration runs under
+    /// an exclusive lock on the store's directory.
+    public init(path: String) throws(StorageError) {
+        location = path
+        do {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            writer = try DatabasePool(path: path, configuration: configuration)
+            let migrator = SQLiteMigrations.migrator
+            if try !writer.read({ try migrator.hasCompletedMigrations($0) }) {
+                try Self.withDirectoryLock(directory.path) { try migrator.migrate(writer) }
+            }
+        } catch let error as DatabaseError {
+            throw StorageError(error, path: path)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(code: .cannotOpen, message: "cannot open the store at \(path): \(error)")
+        }
+    }
+
+    /// Opens a private in-memory store, for tests and previews.
+    public init() throws(StorageError) {
+        location = ":memory:"
+        do {
+            writer = try DatabaseQueue()
+            try SQLiteMigrations.migrator.migrate(writer)
+        } catch {
+            throw StorageError(code: .cannotOpen, message: "cannot open an in-memory store: \(error)")
+        }
+    }
+
+    /// Runs `body` holding an exclusive `flock` on a directory (not on the database file: closing
+    /// another descriptor of that file would drop SQLite's own POSIX locks).
+    private static func withDirectoryLock<T>(_ directory: String, _ body: () throws -> T) throws -> T {
+        let descriptor = open(directory, O_RDONLY)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    @discardableResult
+    public func write<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
+        do {
+            return try writer.write { db in
+                let transaction = SQLiteTransaction(db: db, user: user, isWritable: true)
+                let result = try body(transaction)
+                try transaction.index.flush(db)
+                return result
+            }
+        } catch let error as DatabaseError {
+            throw StorageError(error, path: location)
+        }
+    }
+
+    public func read<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
+        do {
+            return try writer.read { db in try body(SQLiteTransaction(db: db, user: user, isWritable: false))
+            }
+        } catch let error as DatabaseError {
+            throw StorageError(error, path: location)
+        }
+    }
+
+    /// SQLite's `data_version` of the writer connection, which changes when another connection
+    /// (another process on the same file) commits, and not on this connection's own commits.
+    public func externalChangeCount() throws -> Int {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            }
+        } catch let error as DatabaseError {
+            throw StorageError(error, path: location)
+        }
+    }
+
+    public var backendDescription: String { "SQLite \(sqliteVersion) at \(location)" }
+
+    /// The SQLite version the store runs on.
+    public var sqliteVersion: String {
+        (try? writer.read { db in try String.fetchOne(db, sql: "SELECT sqlite_version()") }) ?? "unknown"
+    }
+}
+
+extension StorageError {
+    init(_ error: DatabaseError, path: String) {
+        let code: Code
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: code = .busy
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: code = .corrupt
+        case .SQLITE_FULL: code = .full
+        case .SQLITE_CONSTRAINT: code = .conflict
+        case .SQLITE_CANTOPEN: code = .cannotOpen
+        default: code = .database
+        }
+        self.init(
+            code: code, message: "store error: \(error.message ?? "SQLite code \(error.resultCode.rawValue)")"
+        )
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import ProactiveStorage
+
+extension SQLiteTransaction {
+    /// Replaces the places seen in an entry.
+    public func replacePlaceSightings(entryID: Int64, with records: [PlaceSightingRecord]) throws {
+        try db.cachedStatement(sql: "DELETE FROM placeSighting WHERE entryId = ? AND userId = ?").execute(
+            arguments: [entryID, userID])
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO placeSighting (userId, entryId, app, activityType, url, seenAt, expiresAt, supportsNavigation,
+                  nameKey, cityKey, latitude, longitude, coordinateSource, place)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for r in records {
+            try insert.execute(arguments: [
+                userID, entryID, r.app, r.activityType, r.url, r.seenAt.timeIntervalSince1970,
+                r.expiresAt?.timeIntervalSince1970, r.supportsNavigation, r.nameKey, r.cityKey, r.latitude,
+                r.longitude,
+                r.coordinateSource, r.place,
+            ])
+        }
+    }
+
+    /// The places (JSON) of sightings, by sighting identifier.
+    public func placeJSON(ids: [Int64]) throws -> [Int64: String] {
+        var found: [Int64: String] = [:]
+        let statement = try db.cachedStatement(
+            sql: "SELECT place FROM placeSighting WHERE id = ? AND userId = ?")
+        for id in ids {
+            if let json = try String.fetchOne(statement, arguments: [id, userID]) { found[id] = json }
+        }
+        return found
+    }
+
+    /// The most recent place sightings seen between `since` and `now`, not expired, newest
+    /// first; with `includingPlace` false their `place` JSON is left empty (see ``placeJSON(ids:)``).
+    public func placeSightings(since: Date, now: Date, limit: Int, includingPlace: Bool) throws
+        -> [PlaceSightingRecord]
+    {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT id, entryId, app, activityType, url, seenAt, expiresAt, supportsNavigation, nameKey, cityKey,
+                      latitude, longitude, coordinateSource, \(includingPlace ? "place" : "''")
+                    FROM placeSighting
+                    WHERE userId = ? AND seenAt >= ? AND seenAt <= ? AND (expiresAt IS NULL OR expiresAt > ?)
+                    ORDER BY seenAt DESC, id DESC LIMIT ?
+                    """),
+            arguments: [
+                userID, since.timeIntervalSince1970, now.timeIntervalSince1970, now.timeIntervalSince1970,
+                limit,
+            ]
+        ).map { row in
+            var record = PlaceSightingRecord(
+                entryID: row[1], app: row[2], activityType: row[3], url: row[4],
+                seenAt: Date(timeIntervalSince1970: row[5]),
+                expiresAt: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)),
+                supportsNavigation: row[7], nameKey: row[8], cityKey: row[9], latitude: row[10],
+                longitude: row[11],
+                coordinateSource: row[12], place: row[13])
+            record.id = row[0]
+            return record
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import ProactiveStorage
+import ProactiveText
+
+extension SQLiteTransaction {
+    /// Entries eligible for search, not expired, in the scope, matching every term of a query.
+    ///
+    /// Matching is bounded so that answers stay fast on stores of millions of entries: at most
+    /// `limit / 2` entries whose title matches (from the title index) and `limit` entries
+    /// matching in any field are read, most recently indexed first. No SQL ranking function runs (FTS5's `bm25()` counts every
+    /// match of every term to weigh it, which is linear in the number of matches); callers
+    /// rank the candidates from their indexed text.
+    public func searchCandidates(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+    ) throws -> [SearchCandidate] {
+        guard !query.isEmpty else { return [] }
+        var seen: Set<Int64> = []
+        var candidates: [SearchCandidate] = []
+        // A long last word first matches as a whole word (lazily, from the index); the full
+        // prefix expansion runs only when that finds too few.
+        for wholeLongWords in query.hasLongPrefixes ? [true, false] : [false] {
+            let expression = query.expression(wholeLongWords: wholeLongWords)
+            let any = try fetchCandidates(
+                expression: expression, table: "entry_fts", scope: scope, kinds: kinds, now: now, limit: limit
+            )
+            // Fewer than `limit` matches are all the matches, title matches included; otherwise
+            // the most recent title matches are read from the title index as well.
+            let titles =
+                any.count < limit
+                ? []
+                : try fetchCandidates(
+                    expression: expression, table: "entry_title_fts", scope: scope, kinds: kinds, now: now,
+                    limit: limit / 2)
+            for candidate in titles + any where seen.insert(candidate.id).inserted {
+                candidates.append(candidate)
+            }
+            if any.count >= limit / 4 { break }
+        }
+        return candidates
+    }
+
+    private func fetchCandidates(
+        expression: String, table: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+    ) throws -> [SearchCandidate] {
+        let (clause, arguments) = scope.sql
+        let kindClause =
+            kinds.count == EntryKind.allCases.count
+            ? "" : "AND e.kind IN (\(kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))"
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
+                FROM \(table) JOIN entry e ON e.id = \(table).rowid
+                WHERE \(table) MATCH ? AND e.userId = ? AND e.isEligibleForSearch
+                  AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause) \(kindClause)
+                ORDER BY \(table).rowid DESC LIMIT ?
+                """)
+        return try Row.fetchAll(
+            statement, arguments: [expression, userID, now.timeIntervalSince1970] + arguments + [limit]
+        ).map { row in
+            SearchCandidate(
+                id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
+                indexedText: IndexedText(
+                    title: row[3], keywords: row[4], description: row[5], address: row[6]))
+        }
+    }
+}
+
+extension FullTextQuery {
+    /// The FTS5 expression matching all terms in any field. With `wholeLongWords`, prefix terms
+    /// longer than ``FullTextQuery/longestIndexedPrefix`` (the index's `prefix='2 3 4 5'`
+    /// option) match only as whole words (a fast first pass).
+    public func expression(wholeLongWords: Bool = false) -> String {
+        terms.map { term in
+            let quoted =
+                "\"" + IndexText.indexForm(term.text).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let prefix = term.isPrefix && !(wholeLongWords && term.text.count > Self.longestIndexedPrefix)
+            return prefix ? quoted + "*" : quoted
+        }.joined(separator: " AND ")
+    }
+
+    /// The FTS5 expression matching all terms in any field.
+    public var expression: String { expression() }
+}

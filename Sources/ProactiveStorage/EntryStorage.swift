@@ -1,0 +1,104 @@
+import Foundation
+
+/// Entries (activities, items, pages) and their full-text index, within one user's data.
+public protocol EntryStorage {
+    // MARK: Writing
+
+    /// Inserts an entry, or updates the one with the same app, kind and identity key (the
+    /// update counts one more donation and keeps the later donation date).
+    @discardableResult
+    func upsertEntry(_ draft: EntryDraft) throws -> EntryWriteResult
+
+    /// Makes an entry its app's one current activity (`becomeCurrent()`).
+    func makeCurrent(entryID: Int64, app: String) throws
+
+    /// Clears an app's current activity, or only `entryID` if given (`resignCurrent()`);
+    /// returns whether one was current.
+    @discardableResult
+    func resignCurrent(app: String, entryID: Int64?) throws -> Bool
+
+    /// Records that the user engaged with an entry (opened it from a suggestion or result).
+    func recordEngagement(entryID: Int64, at date: Date) throws
+
+    /// Deletes an app's items by unique identifier; returns how many were deleted.
+    @discardableResult
+    func deleteItems(app: String, uniqueIdentifiers: [String]) throws -> Int
+
+    /// Deletes an app's items in the given domains and their subdomains ("a.b" is under "a").
+    @discardableResult
+    func deleteItems(app: String, domainIdentifiers: [String]) throws -> Int
+
+    /// Deletes an app's saved activities by persistent identifier.
+    @discardableResult
+    func deleteActivities(app: String, persistentIdentifiers: [String]) throws -> Int
+
+    /// Deletes every entry of an app of the given kinds; returns how many.
+    @discardableResult
+    func deleteAllEntries(app: String, kinds: Set<EntryKind>) throws -> Int
+
+    /// Deletes one entry by identifier, within an app.
+    @discardableResult
+    func deleteEntry(id: Int64, app: String) throws -> Bool
+
+    /// Deletes every expired entry of the user (and what hangs on it: places, reminders, index
+    /// text); returns how many.
+    @discardableResult
+    func purgeExpired(now: Date) throws -> Int
+
+    // MARK: Reading
+
+    /// An entry by identifier, if visible in the scope and not expired.
+    func entry(id: Int64, scope: AppScope, now: Date) throws -> StoredEntry?
+
+    /// An entry by its identity within an app, if not expired.
+    func entry(app: String, kind: EntryKind, identityKey: String, now: Date) throws -> StoredEntry?
+
+    /// Entries in a scope, newest donation first, of some kinds and donated since a date.
+    func entries(scope: AppScope, kinds: Set<EntryKind>, since: Date?, now: Date, limit: Int) throws
+        -> [StoredEntry]
+
+    /// The current activity of each app in the scope (one per app at most), newest first.
+    func currentActivities(scope: AppScope, now: Date) throws -> [StoredEntry]
+
+    /// How many entries of each kind the user has (expired ones included until purged).
+    func entryCounts() throws -> [EntryKind: Int]
+
+    /// Entries eligible for search, not expired, in the scope, matching every term of a query,
+    /// with what ranking needs. At most `limit` entries matching in any field and `limit / 2`
+    /// whose title matches are read, most recently indexed first; callers rank them.
+    func searchCandidates(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+    ) throws -> [SearchCandidate]
+
+    /// How many of the user's entries the full-text index finds for a query, expired or not
+    /// (for checking that deletions reach the index).
+    func indexedRowCount(matching query: FullTextQuery) throws -> Int
+
+    /// Checks the full-text index against the rows it indexes.
+    func indexIntegrityCheck() throws -> Bool
+}
+
+extension EntryStorage {
+    /// Clears an app's current activity; returns whether one was current.
+    @discardableResult
+    public func resignCurrent(app: String) throws -> Bool { try resignCurrent(app: app, entryID: nil) }
+
+    /// Deletes every entry of an app; returns how many.
+    @discardableResult
+    public func deleteAllEntries(app: String) throws -> Int {
+        try deleteAllEntries(app: app, kinds: Set(EntryKind.allCases))
+    }
+
+    /// Entries of every kind in a scope, newest donation first.
+    public func entries(scope: AppScope, now: Date, limit: Int = 1000) throws -> [StoredEntry] {
+        try entries(scope: scope, kinds: Set(EntryKind.allCases), since: nil, now: now, limit: limit)
+    }
+
+    /// Entries of any kind matching a query (see
+    /// ``searchCandidates(_:scope:kinds:now:limit:)``), at most `limit` (150).
+    public func searchCandidates(
+        _ query: FullTextQuery, scope: AppScope, now: Date, limit: Int = 150
+    ) throws -> [SearchCandidate] {
+        try searchCandidates(query, scope: scope, kinds: Set(EntryKind.allCases), now: now, limit: limit)
+    }
+}

@@ -1,0 +1,53 @@
+/// Durable storage for the engine: a backend (the embedded SQLite store, PostgreSQL) behind
+/// one protocol.
+///
+/// Every write is one transaction that keeps the invariants (the full-text index changes with
+/// the rows it indexes); a write that returned has been committed durably and survives a crash
+/// of the process. Every transaction acts for one user and sees only that user's rows;
+/// app declarations and access tokens belong to the whole store or service.
+///
+/// The protocol is synchronous by design: the engine's transactions interleave Swift logic
+/// (merging donations, learning context) with many small statements, and the embedded store's
+/// transactions are synchronous closures. Callers that serve requests run engine calls off
+/// Swift's cooperative threads (see `docs/architecture.md`).
+public protocol Storage: Sendable {
+    /// Runs `body` in one write transaction for `user`: all of it is committed, or none.
+    @discardableResult
+    func write<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T
+
+    /// Runs `body` with a consistent read-only view of `user`'s data.
+    func read<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T
+
+    /// A number that changes when another process (another CLI, another daemon on the same
+    /// database) commits a change; this process's own commits need not change it.
+    func externalChangeCount() throws -> Int
+
+    /// A short description of the backend and where its data lives, for logs and the inspector
+    /// (never a password).
+    var backendDescription: String { get }
+}
+
+extension Storage {
+    /// Runs `body` in one write transaction for the device's user.
+    @discardableResult
+    public func write<T>(_ body: (any StorageTransaction) throws -> T) throws -> T {
+        try write(user: .device, body)
+    }
+
+    /// Runs `body` with a consistent read-only view of the device's user's data.
+    public func read<T>(_ body: (any StorageTransaction) throws -> T) throws -> T {
+        try read(user: .device, body)
+    }
+}
+
+/// Access to storage inside one transaction, for one user (``user``), grouped by concern.
+///
+/// Only valid inside the closure passed to ``Storage/write(user:_:)`` or
+/// ``Storage/read(user:_:)``; writing methods throw in a read transaction.
+public protocol StorageTransaction:
+    EntryStorage, PlaceStorage, InteractionStorage, EventStorage, ReminderStorage, AppStorage,
+    AccessTokenStorage, ClientStateStorage
+{
+    /// The user whose data this transaction reads and writes.
+    var user: UserID { get }
+}

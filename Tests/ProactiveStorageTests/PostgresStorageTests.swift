@@ -1,0 +1,216 @@
+import Foundation
+import ProactivePostgres
+import ProactiveStorage
+import Synchronization
+import Testing
+
+/// What only the PostgreSQL backend does: connection errors, partitions, notifications
+/// between instances, outages. (The conformance suites run everything else on it.)
+@Suite struct PostgresStorageTests {
+    static var isConfigured: Bool { PostgresTestDatabase.url != nil || PostgresTestDatabase.isCI }
+
+    let now = Fixture.now
+
+    @Test(arguments: [
+        "mysql://me@127.0.0.1/proactive", "postgres://127.0.0.1/proactive", "postgres://me@127.0.0.1:99999/p",
+        "postgres://me@127.0.0.1/", "postgres://me@127.0.0.1/p?sslmode=verify-full", "not a url",
+    ])
+    func invalidURLsNameTheSetting(_ url: String) {
+        let error = #expect(throws: StorageError.self) { try PostgresStorage(url: url) }
+        #expect(error?.code == .cannotOpen)
+        #expect(error?.message.contains("PROACTIVE_POSTGRES") == true)
+    }
+
+    @Test func anUnreachableServerFailsAtOnceNamingTheLocationButNotThePassword() {
+        let start = Date()
+        let error = #expect(throws: StorageError.self) {
+            try PostgresStorage(url: "postgres://me:s3cret@127.0.0.1:1/proactive")
+        }
+        #expect(Date().timeIntervalSince(start) < 3)
+        #expect(error?.code == .cannotOpen)
+        let message = error?.message ?? ""
+        #expect(message.contains("PROACTIVE_POSTGRES") && message.contains("postgres://me@127.0.0.1:1/proactive"))
+        #expect(!message.contains("s3cret"))
+    }
+
+    @Test(.enabled(if: isConfigured)) func aMissingDatabaseOrRoleIsNamed() throws {
+        let base = try #require(PostgresTestDatabase.url)
+        let missing = try PostgresTestDatabase.replacingDatabase(of: base, with: "no_such_database")
+        let error = #expect(throws: StorageError.self) { try PostgresStorage(url: missing) }
+        #expect(error?.code == .cannotOpen)
+        #expect(error?.message.contains("does not exist") == true)
+        #expect(error?.message.contains("PROACTIVE_POSTGRES") == true)
+
+        var components = try #require(URLComponents(string: base))
+        components.user = "no_such_role"
+        let roleError = #expect(throws: StorageError.self) { try PostgresStorage(url: components.string!) }
+        #expect(roleError?.code == .cannotOpen)
+    }
+
+    @Test(.enabled(if: isConfigured)) func userTablesArePartitionedByHashOfTheUser() throws {
+        let url = try #require(try PostgresTestDatabase.newDatabaseURL())
+        let storage = try PostgresStorage(url: url)
+        defer { storage.close() }
+        let partitioned = try PostgresTestDatabase.execute(
+            """
+            SELECT c.relname::text FROM pg_partitioned_table p JOIN pg_class c ON c.oid = p.partrelid
+            WHERE p.partstrat = 'h' ORDER BY 1
+            """, at: url)
+        #expect(
+            partitioned == [
+                "client_state", "context_log_deletion", "entry", "event", "interaction", "interaction_person",
+                "now_playing", "place_sighting", "reminder",
+            ])
+        let entryPartitions = try PostgresTestDatabase.execute(
+            "SELECT count(*)::text FROM pg_inherits WHERE inhparent = 'entry'::regclass", at: url)
+        #expect(entryPartitions == ["8"])
+        let keys = try PostgresTestDatabase.execute(
+            """
+            SELECT DISTINCT pg_get_partkeydef(partrelid) FROM pg_partitioned_table
+            """, at: url)
+        #expect(keys == ["HASH (user_id)"])
+    }
+
+    @Test(.enabled(if: isConfigured)) func migrationsRunOnceWhenInstancesStartTogether() async throws {
+        let url = try #require(try PostgresTestDatabase.newDatabaseURL())
+        let failures = try await withThrowingTaskGroup(of: String?.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    do {
+                        let storage = try PostgresStorage(url: url, maximumConnections: 2)
+                        defer { storage.close() }
+                        try storage.write { try $0.upsertEntry(Fixture.item("com.a", UUID().uuidString, "x")) }
+                        return nil
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+            }
+            var failures: [String] = []
+            for try await failure in group { if let failure { failures.append(failure) } }
+            return failures
+        }
+        #expect(failures.isEmpty)
+        let storage = try PostgresStorage(url: url)
+        defer { storage.close() }
+        #expect(try storage.read { try $0.entryCounts() }[.item] == 4)
+        #expect(try PostgresTestDatabase.execute("SELECT name FROM proactive_migration", at: url) == ["v1-schema"])
+    }
+
+    @Test(.enabled(if: isConfigured)) func writingInAReadTransactionThrows() throws {
+        let storage = try #require(try PostgresTestDatabase.make())
+        #expect(throws: StorageError.self) {
+            try storage.read { try $0.upsertEntry(Fixture.item("com.a", "1", "x")) }
+        }
+        #expect(throws: StorageError.self) {
+            try storage.read { try $0.saveApp(bundleIdentifier: "com.a", name: "A", declaration: "{}", at: now) }
+        }
+        #expect(try storage.read { try $0.entryCounts() }.isEmpty)
+    }
+
+    @Test(.enabled(if: isConfigured)) func aFailedWriteLeavesNothing() throws {
+        let storage = try #require(try PostgresTestDatabase.make())
+        struct Abort: Error {}
+        #expect(throws: Abort.self) {
+            try storage.write { tx in
+                try tx.upsertEntry(Fixture.item("com.a", "1", "Half written"))
+                throw Abort()
+            }
+        }
+        // A reminder of an entry that does not exist breaks a constraint: the whole write goes.
+        let error = #expect(throws: StorageError.self) {
+            try storage.write { tx in
+                try tx.upsertEntry(Fixture.item("com.a", "2", "Half written"))
+                try tx.insertReminder(
+                    StoredReminder(
+                        entryID: 999_999, app: "com.a", title: "x", triggerType: "time", place: nil, dueAt: now,
+                        createdAt: now))
+            }
+        }
+        #expect(error?.code == .conflict)
+        #expect(try storage.read { try $0.entryCounts() }.isEmpty)
+        // The connection is usable again.
+        try storage.write { try $0.upsertEntry(Fixture.item("com.a", "3", "Whole")) }
+        #expect(try storage.read { try $0.entryCounts() }[.item] == 1)
+    }
+
+    @Test(.enabled(if: isConfigured)) func anotherInstancesWritesAreCountedAndPushed() throws {
+        let url = try #require(try PostgresTestDatabase.newDatabaseURL())
+        let writer = try PostgresStorage(url: url, maximumConnections: 2)
+        let watcher = try PostgresStorage(url: url, maximumConnections: 2)
+        defer {
+            writer.close()
+            watcher.close()
+        }
+        let pushed = Mutex<[UserID]>([])
+        watcher.onExternalChange { user in pushed.withLock { $0.append(user) } }
+        let before = try watcher.externalChangeCount()
+        let writerBefore = try writer.externalChangeCount()
+
+        try writer.write(user: "alice") { try $0.upsertEntry(Fixture.item("com.a", "1", "Hello")) }
+        try writer.write(user: "bob") { try $0.insertEvent(at: now, kind: "appLaunch", app: "com.a", payload: "{}") }
+        // A write that changes nothing, and a read, notify nobody.
+        try writer.write(user: "carol") { _ = try $0.resignCurrent(app: "com.a") }
+        _ = try writer.read(user: "alice") { try $0.entryCounts() }
+
+        let deadline = Date().addingTimeInterval(5)
+        while pushed.withLock({ $0.count }) < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(pushed.withLock { $0 } == ["alice", "bob"])
+        #expect(try watcher.externalChangeCount() == before + 2)
+        // An instance's own commits do not count.
+        #expect(try writer.externalChangeCount() == writerBefore)
+    }
+
+    @Test(.enabled(if: isConfigured)) func anOutageThrowsUnavailablePromptly() throws {
+        let cluster = try ThrowawayCluster()
+        defer { cluster.stop() }
+        let storage = try PostgresStorage(url: cluster.url, maximumConnections: 2)
+        defer { storage.close() }
+        try storage.write { try $0.upsertEntry(Fixture.item("com.a", "1", "Before")) }
+
+        cluster.stop()
+        for attempt in 0..<2 {
+            let start = Date()
+            let error = #expect(throws: StorageError.self) {
+                try storage.write { try $0.upsertEntry(Fixture.item("com.a", "\(attempt + 2)", "During")) }
+            }
+            #expect(error?.code == .unavailable)
+            #expect(Date().timeIntervalSince(start) < 5)
+            let readError = #expect(throws: StorageError.self) { try storage.read { try $0.entryCounts() } }
+            #expect(readError?.code == .unavailable)
+        }
+    }
+}
+
+/// A PostgreSQL cluster of its own, for a test that stops it (`scripts/postgres-cluster.sh`).
+final class ThrowawayCluster: Sendable {
+    let directory: String
+    let url: String
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/postgres-cluster.sh").path
+
+    init() throws {
+        directory = "/tmp/proactive-pg-\(UInt32.random(in: .min ... .max))"
+        url = try Self.run("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Stops the server at once and removes its directory (again: nothing happens).
+    func stop() { _ = try? Self.run("stop", directory) }
+
+    @discardableResult
+    static func run(_ command: String, _ directory: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script, command, directory]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw StorageError(code: .cannotOpen, message: "postgres-cluster.sh \(command) failed")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

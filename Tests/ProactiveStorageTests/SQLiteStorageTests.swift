@@ -1,0 +1,45 @@
+import Foundation
+import ProactiveSQLite
+import ProactiveStorage
+import Testing
+
+/// What only the embedded store does: files, several processes, migrations.
+@Suite struct SQLiteStorageTests {
+    @Test func survivesReopen() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID()).sqlite")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try SQLiteStorage(path: path).write { try $0.upsertEntry(Fixture.item("com.a.b", "1", "Persistent")) }
+        let reopened = try SQLiteStorage(path: path)
+        #expect(
+            try reopened.read {
+                try $0.searchCandidates(FullTextQuery(typed: "persist"), scope: .system, now: Fixture.now)
+            }.count == 1)
+    }
+
+    @Test func openingANewStoreFromManyThreadsAtOnceMigratesOnce() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("race-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("store.sqlite").path
+        let failures = try await withThrowingTaskGroup(of: String?.self) { group in
+            for _ in 0..<6 {
+                group.addTask {
+                    do {
+                        let storage = try SQLiteStorage(path: path)
+                        try storage.write {
+                            try $0.upsertEntry(Fixture.item("com.a", UUID().uuidString, "x"))
+                        }
+                        return nil
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+            }
+            var failures: [String] = []
+            for try await failure in group { if let failure { failures.append(failure) } }
+            return failures
+        }
+        #expect(failures.isEmpty)
+        #expect(try SQLiteStorage(path: path).read { try $0.entryCounts() }[.item] == 6)
+    }
+}
