@@ -8,11 +8,15 @@ struct ProactiveCommand: ParsableCommand {
         commandName: "proactive",
         abstract:
             "An open proactive-suggestions engine: donate what the user does, search it, ask what to suggest.",
+        version: ProactiveCommand.version,
         subcommands: [
             DonateCommand.self, SearchCommand.self, DeleteCommand.self, ContinueCommand.self,
             ClientStateCommand.self, EvaluateCommand.self, SuggestCommand.self, ExtractCommand.self,
             GeocodeCommand.self, AskCommand.self, ServeCommand.self, TokenCommand.self,
         ])
+
+    /// The version `proactive --version` prints.
+    static let version = "0.3.0"
 }
 
 @main
@@ -42,6 +46,9 @@ enum Main {
         } catch let error as UsageError {
             Terminal.error(error.message)
             exit(2)
+        } catch  where ProactiveCommand.exitCode(for: error) == .success {
+            // `proactive help …` and a command without a subcommand: the help screen, status 0.
+            ProactiveCommand.exit(withError: error)
         } catch {
             Terminal.error("\(error)")
             exit(1)

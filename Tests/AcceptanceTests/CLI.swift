@@ -35,9 +35,19 @@ struct CLI {
 
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
+        try Self.run(arguments + ["--store", store], stdin: stdin)
+    }
+
+    /// Runs the executable with exactly these arguments (and extra environment variables).
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws
+        -> Output
+    {
         let process = Process()
         process.executableURL = Self.executable
-        process.arguments = arguments + ["--store", store]
+        process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let input = Pipe()
         let output = Pipe()
         let error = Pipe()
