@@ -171,163 +171,40 @@ extension ProactiveEngine {
         if !warnings.isEmpty { receipt.warnings = warnings }
         switch donation.content {
         case .app(let declaration):
-            let known = try tx.saveApp(
-                bundleIdentifier: declaration.bundleIdentifier, name: declaration.name,
-                declaration: EntryDrafts.payload(declaration), at: at)
-            declared[declaration.bundleIdentifier] = declaration
-            receipt.status = known ? .merged : .accepted
-            receipt.became = "app"
-            receipt.id = "app/\(declaration.bundleIdentifier)"
+            try ingestApp(
+                declaration: declaration, donation: donation, payload: payload, at: at, declared: &declared,
+                receipt: &receipt, tx: tx)
         case .activity(let activity, let current):
-            let bundle = donation.app!
-            let result = try tx.upsertEntry(
-                EntryDrafts.activity(activity, app: bundle, at: at, payload: payload))
-            if current { try tx.makeCurrent(entryID: result.id, app: bundle) }
-            let suggestible = activity.isEligibleForSearch || activity.isEligibleForPrediction || current
-            receipt.places = try recordPlaces(
-                suggestible
-                    ? PlaceCatalog.places(
-                        activity: activity, attributeSet: activity.contentAttributeSet, page: nil,
-                        phoneRegion: configuration.phoneRegion) : [],
-                entryID: result.id, app: bundle, activityType: activity.activityType,
-                url: activity.webpageURL, at: at,
-                expiresAt: activity.expirationDate, tx: tx)
-            receipt.status = result.merged ? .merged : .accepted
-            receipt.became = "activity"
-            receipt.id = "activity/\(result.id)"
-            receipt.expiresAt = activity.expirationDate
+            try ingestActivity(
+                activity: activity, current: current, donation: donation, payload: payload, at: at,
+                declared: &declared,
+                receipt: &receipt, tx: tx)
         case .searchableItem(let item):
-            let draft = EntryDrafts.item(
-                item, app: donation.app!, at: at, defaultLifetime: configuration.defaultItemLifetime,
-                payload: payload)
-            let result = try tx.upsertEntry(draft)
-            receipt.places = try recordPlaces(
-                PlaceCatalog.places(
-                    activity: nil, attributeSet: item.attributeSet, page: nil,
-                    phoneRegion: configuration.phoneRegion),
-                entryID: result.id, app: donation.app!, activityType: nil, url: item.attributeSet.contentURL,
-                at: at,
-                expiresAt: draft.expiresAt, tx: tx)
-            receipt.status = result.merged ? .merged : .accepted
-            receipt.became = "searchableItem"
-            receipt.id = "item/\(result.id)"
-            receipt.expiresAt = draft.expiresAt
+            try ingestSearchableItem(
+                item: item, donation: donation, payload: payload, at: at, declared: &declared,
+                receipt: &receipt, tx: tx)
         case .searchableItemBatch(let batch):
-            let bundle = donation.app!
-            let stored = try tx.clientState(app: bundle)
-            if let expected = batch.expectedClientState, expected != stored {
-                throw DonationError(
-                    code: .clientStateMismatch, field: "expectedClientState",
-                    reason: "does not match the client state stored with the app's last batch")
-            }
-            try tx.deleteItems(app: bundle, uniqueIdentifiers: batch.deletedIdentifiers)
-            for item in batch.items {
-                let draft = EntryDrafts.item(
-                    item, app: bundle, at: at, defaultLifetime: configuration.defaultItemLifetime)
-                let result = try tx.upsertEntry(draft)
-                _ = try recordPlaces(
-                    PlaceCatalog.places(
-                        activity: nil, attributeSet: item.attributeSet, page: nil,
-                        phoneRegion: configuration.phoneRegion),
-                    entryID: result.id, app: bundle, activityType: nil, url: item.attributeSet.contentURL,
-                    at: at,
-                    expiresAt: draft.expiresAt, tx: tx)
-            }
-            try tx.saveClientState(batch.clientState, app: bundle, at: at)
-            receipt.became = "searchableItemBatch"
-            receipt.id = "batch/\(bundle)"
+            try ingestBatch(
+                batch: batch, donation: donation, payload: payload, at: at, declared: &declared,
+                receipt: &receipt, tx: tx)
         case .interaction(let interaction, let activity):
-            let bundle = donation.app!
-            let people = interaction.people.map {
-                InteractionPerson(
-                    key: PersonKey.make($0, region: configuration.phoneRegion), displayName: $0.displayName)
-            }
-            let id = try tx.insertInteraction(
-                InteractionDraft(
-                    app: bundle, at: at, kind: interaction.intent.kind.rawValue,
-                    direction: interaction.direction.rawValue,
-                    outcome: interaction.outcome.rawValue, identifier: interaction.identifier,
-                    groupIdentifier: interaction.groupIdentifier, payload: EntryDrafts.payload(interaction),
-                    people: people))
-            if let activity { try tx.upsertEntry(EntryDrafts.activity(activity, app: bundle, at: at)) }
-            receipt.became = "interaction"
-            receipt.id = "interaction/\(id)"
+            try ingestInteraction(
+                interaction: interaction, activity: activity, donation: donation, payload: payload, at: at,
+                declared: &declared,
+                receipt: &receipt, tx: tx)
         case .pageVisit(let visit):
-            var page = StoredPage(url: visit.url, title: visit.title, description: nil, places: [])
-            if let html = visit.html, !html.isEmpty {
-                let extraction: PageExtraction
-                do {
-                    extraction = try MarkupExtractor().extract(html: html, url: visit.url)
-                } catch {
-                    throw DonationError(
-                        code: error.code == .pageTooLarge ? .tooLarge : .invalidValue, field: "html",
-                        reason: error.message)
-                }
-                page.title = visit.title ?? extraction.title
-                page.description = extraction.description
-                page.places = extraction.places
-            }
-            let addresses = page.places.map { place in
-                [
-                    place.name, place.streetAddress, place.addressText, place.locality, place.region,
-                    place.postalCode, place.country,
-                ]
-                .compactMap { $0 }.joined(separator: " ")
-            }
-            let draft = EntryDrafts.page(
-                visit, app: donation.app!, at: at, lifetime: configuration.pageLifetime, title: page.title,
-                description: page.description,
-                address: addresses.isEmpty ? nil : addresses.joined(separator: " "),
-                payload: EntryDrafts.payload(page))
-            let result = try tx.upsertEntry(draft)
-            receipt.places = try recordPlaces(
-                PlaceCatalog.places(
-                    activity: nil, attributeSet: nil, page: page, phoneRegion: configuration.phoneRegion),
-                entryID: result.id, app: donation.app!, activityType: nil, url: visit.url, at: at,
-                expiresAt: draft.expiresAt, tx: tx)
-            receipt.status = result.merged ? .merged : .accepted
-            receipt.became = "page"
-            receipt.id = "page/\(result.id)"
-            receipt.expiresAt = draft.expiresAt
+            try ingestPageVisit(
+                visit: visit, donation: donation, payload: payload, at: at, declared: &declared,
+                receipt: &receipt, tx: tx)
         case .nowPlaying(let info):
-            let payload = EntryDrafts.payload(info)
-            try tx.saveNowPlaying(app: donation.app!, at: at, state: info.state.rawValue, payload: payload)
-            try tx.insertEvent(
-                at: at, kind: ContextModels.nowPlayingKind, app: donation.app, payload: payload)
-            receipt.became = "nowPlaying"
-            receipt.id = "nowPlaying/\(donation.app!)"
+            try ingestNowPlaying(
+                info: info, donation: donation, payload: payload, at: at, declared: &declared,
+                receipt: &receipt, tx: tx)
         case .event(let event):
-            let id = try tx.insertEvent(
-                at: at, kind: event.event.rawValue, app: event.app, payload: EntryDrafts.payload(event))
-            if event.event == .suggestionEngaged, let target = event.id,
-                let entryID = EntryReference(target)?.entryID
-            {
-                try tx.recordEngagement(entryID: entryID, at: at)
-            }
-            if event.event == .suggestionEngaged || event.event == .suggestionDismissed,
-                let target = event.id, target.hasPrefix("reminder/"),
-                let reminder = Int64(target.dropFirst(9))
-            {
-                try tx.completeReminder(id: reminder, at: at)
-            }
-            receipt.became = "event"
-            receipt.id = "event/\(id)"
+            try ingestEvent(
+                event: event, donation: donation, payload: payload, at: at, declared: &declared,
+                receipt: &receipt, tx: tx)
         }
         return receipt
-    }
-
-    /// Stores the places an entry describes (replacing what it described before); returns
-    /// their names for the receipt.
-    private func recordPlaces(
-        _ places: [(place: Place, navigable: Bool)], entryID: Int64, app: String, activityType: String?,
-        url: String?,
-        at: Date, expiresAt: Date?, tx: any StorageTransaction
-    ) throws -> [String]? {
-        try tx.replacePlaceSightings(
-            entryID: entryID,
-            with: PlaceCatalog.records(
-                places, entryID: entryID, app: app, activityType: activityType, url: url, seenAt: at,
-                expiresAt: expiresAt))
-        return places.isEmpty ? nil : places.map(\.place.name)
     }
 }
