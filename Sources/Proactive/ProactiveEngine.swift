@@ -64,6 +64,14 @@ public final class ProactiveEngine: Sendable {
     /// A number that changes when another process commits a change to the storage.
     public func externalChangeCount() throws -> Int { try storage.externalChangeCount() }
 
+    /// Asks to be told at once when another process commits a change to the storage (for any
+    /// user); returns whether the backend can (the PostgreSQL backend can, through
+    /// LISTEN/NOTIFY; the SQLite store is polled with ``externalChangeCount()``).
+    @discardableResult
+    public func onExternalChange(_ handler: @escaping @Sendable (UserID) -> Void) -> Bool {
+        storage.onExternalChange(handler)
+    }
+
     /// Reads the app declarations again from the store (another process may have declared apps).
     public func reloadDeclaredApps() throws {
         let declared = try Self.declarations(in: storage)

@@ -97,6 +97,7 @@ public final class PostgresStorage: Storage {
 
     public var backendDescription: String { "PostgreSQL \(location)" }
 
+    @discardableResult
     public func write<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
         try pool.withSession { session in
             try session.query("BEGIN", while: "beginning a write")
@@ -145,8 +146,10 @@ public final class PostgresStorage: Storage {
     /// of another instance (on a private serial queue, in order). After the listening
     /// connection was lost and came back, only ``externalChangeCount()`` tells: the users of
     /// the changes missed meanwhile are unknown.
-    public func onExternalChange(_ handler: @escaping @Sendable (UserID) -> Void) {
+    @discardableResult
+    public func onExternalChange(_ handler: @escaping @Sendable (UserID) -> Void) -> Bool {
         listener.addHandler(handler)
+        return true
     }
 
     private static func rollBack(_ session: PostgresSession) {

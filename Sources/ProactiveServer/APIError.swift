@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import Proactive
+import ProactiveStorage
 
 /// An error answer of the API: an HTTP status and a JSON body
 /// `{"error":{"code":…,"message":…,"field":…}}` naming the parameter or field at fault.
@@ -39,6 +41,27 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             case .storage: .internalServerError
             }
         self.init(status, error.code.rawValue, error.message, field: error.parameter)
+    }
+
+    /// A storage error as the client sees it: retry later (503), out of space (507), or an
+    /// internal failure (500) whose detail goes to the log only.
+    init(storage error: StorageError, logger: Logger, path: String) {
+        switch error.code {
+        case .unavailable, .busy:
+            logger.warning("storage unavailable", metadata: ["path": "\(path)", "error": "\(error)"])
+            self.init(
+                .serviceUnavailable, "unavailable",
+                "the database cannot be reached right now; nothing was changed, retry later")
+            headers[.retryAfter] = "1"
+        case .full:
+            logger.error("storage full", metadata: ["path": "\(path)", "error": "\(error)"])
+            self.init(
+                HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "storageFull",
+                "the store has no space left; nothing was changed")
+        default:
+            logger.error("storage failed", metadata: ["path": "\(path)", "error": "\(error)"])
+            self.init(.internalServerError, "internal", "the request failed inside the daemon")
+        }
     }
 
     static let unauthorized = {

@@ -2,9 +2,11 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import ProactiveStorage
 
 /// Turns every error into the API's JSON error shape: unknown paths (404), oversized bodies
-/// (413) and anything unexpected (500, logged, with no detail sent).
+/// (413), a database that cannot be reached or is busy (503 with `Retry-After`; nothing was
+/// written), a full disk (507), and anything unexpected (500, logged, with no detail sent).
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -13,6 +15,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             throw error
+        } catch let error as StorageError {
+            throw APIError(storage: error, logger: context.logger, path: request.uri.path)
         } catch let error as any HTTPResponseError {
             switch error.status {
             case .notFound:

@@ -164,7 +164,9 @@ final class LiveHub: Service, Sendable {
         var seen = changes.value
         var lastRefresh = ContinuousClock.now
         while !Task.isCancelled {
-            try await Task.sleep(for: .milliseconds(100))
+            // The counter is an atomic load: looking at it often costs nothing and keeps a push
+            // within a few milliseconds of the change.
+            try await Task.sleep(for: .milliseconds(5))
             let now = ContinuousClock.now
             let current = changes.value
             guard current != seen || lastRefresh.duration(to: now) >= refreshInterval else { continue }

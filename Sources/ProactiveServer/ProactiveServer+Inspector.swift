@@ -57,7 +57,7 @@ extension ProactiveServer {
     }
 
     func inspectorState(_ request: Request, _ context: Context) async throws -> Response {
-        let principal = try authenticate(request)
+        let principal = try await authenticate(request)
         guard principal.donor == .system else { throw APIError.systemOnly("the inspector") }
         let state = try await engineCall { try self.makeInspectorState(user: principal.user) }
         return try APIEncoding.response(encoding: state)

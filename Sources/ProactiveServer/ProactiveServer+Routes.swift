@@ -57,7 +57,7 @@ extension ProactiveServer {
         router.ws(
             RouterPath(APIRoute.live.path),
             shouldUpgrade: { request, _ in
-                guard try self.authenticate(request, allowQueryToken: true).donor == .system else {
+                guard try await self.authenticate(request, allowQueryToken: true).donor == .system else {
                     throw APIError.systemOnly("live surfaces")
                 }
                 guard request.headers[.upgrade]?.lowercased() == "websocket" else {
@@ -70,7 +70,7 @@ extension ProactiveServer {
                 return .upgrade([:])
             },
             onUpgrade: { inbound, outbound, context in
-                let principal = try self.authenticate(context.request, allowQueryToken: true)
+                let principal = try await self.authenticate(context.request, allowQueryToken: true)
                 let session = self.hub.open(user: principal.user)
                 ServerMetrics.liveSessions.record(self.hub.sessionCount)
                 defer {
@@ -96,7 +96,7 @@ extension ProactiveServer {
 
     /// Whom the request acts for, from `Authorization: Bearer …` (or `?token=` where browsers
     /// cannot set headers: the WebSocket).
-    func authenticate(_ request: Request, allowQueryToken: Bool = false) throws -> Principal {
+    func authenticate(_ request: Request, allowQueryToken: Bool = false) async throws -> Principal {
         var token: String?
         if let header = request.headers[.authorization] {
             let parts = header.split(separator: " ", maxSplits: 1)
@@ -106,7 +106,10 @@ extension ProactiveServer {
             token = String(query)
         }
         guard let token, !token.isEmpty else { throw APIError.unauthorized }
-        guard let principal = try tokens.principal(forToken: token) else {
+        let tokens = tokens
+        var found = tokens.cachedPrincipal(forToken: token)
+        if found == nil { found = try await blocking { try tokens.principal(forToken: token) } }
+        guard let principal = found else {
             var error = APIError.unauthorized
             error.message = "unknown or revoked token"
             throw error
@@ -144,7 +147,7 @@ extension ProactiveServer {
     // MARK: Donations
 
     func donate(_ request: Request, _ context: Context) async throws -> Response {
-        let principal = try authenticate(request)
+        let principal = try await authenticate(request)
         let donor = principal.donor
         if let length = request.headers[.contentLength].flatMap({ Int($0) }),
             length > configuration.maxBodySize
@@ -204,7 +207,7 @@ extension ProactiveServer {
     // MARK: Surfaces, search, assistant
 
     func suggestions(_ request: Request, _ context: Context) async throws -> Response {
-        let principal = try authenticate(request)
+        let principal = try await authenticate(request)
         guard principal.donor == .system else { throw APIError.systemOnly("surfaces") }
         let parameters = parameters(request)
         try parameters.check(known: RequestParameters.suggestionNames)
@@ -231,7 +234,7 @@ extension ProactiveServer {
     }
 
     func search(_ request: Request, _ context: Context) async throws -> Response {
-        let principal = try authenticate(request)
+        let principal = try await authenticate(request)
         let donor = principal.donor
         let parameters = parameters(request)
         try parameters.check(known: ["q", "app", "limit", "where", "at"])
@@ -253,7 +256,7 @@ extension ProactiveServer {
     }
 
     func ask(_ request: Request, _ context: Context) async throws -> Response {
-        let principal = try authenticate(request)
+        let principal = try await authenticate(request)
         guard principal.donor == .system else { throw APIError.systemOnly("the assistant") }
         let body = try await jsonBody(request)
         let parameters = try RequestParameters(strings: body, names: ["utterance", "app", "at", "locale"])
@@ -268,7 +271,7 @@ extension ProactiveServer {
     // MARK: An app's data
 
     func delete(_ request: Request, _ context: Context) async throws -> Response {
-        let principal = try authenticate(request)
+        let principal = try await authenticate(request)
         let donor = principal.donor
         let body = try await jsonBody(request)
         let request = try DeletionRequest(json: body, donor: donor)
@@ -279,7 +282,7 @@ extension ProactiveServer {
     }
 
     func continueActivity(_ request: Request, _ context: Context) async throws -> Response {
-        let principal = try authenticate(request)
+        let principal = try await authenticate(request)
         let donor = principal.donor
         let body = try await jsonBody(request)
         guard case .string(let id)? = body["id"] else { throw APIError.missing("id") }
@@ -298,7 +301,7 @@ extension ProactiveServer {
     }
 
     func export(_ request: Request, _ context: Context) async throws -> Response {
-        let principal = try authenticate(request)
+        let principal = try await authenticate(request)
         let donor = principal.donor
         let parameters = parameters(request)
         try parameters.check(known: ["app"])
@@ -314,7 +317,7 @@ extension ProactiveServer {
     }
 
     func apps(_ request: Request, _ context: Context) async throws -> Response {
-        let principal = try authenticate(request)
+        let principal = try await authenticate(request)
         let donor = principal.donor
         let apps = engine(for: principal.user).declaredApps.filter { donor.mayAct(for: $0.bundleIdentifier) }
         return try APIEncoding.response(encoding: ["apps": apps])

@@ -128,6 +128,10 @@ struct ExternalChangeWatcher: Service {
     }
 
     private static func watch(_ server: ProactiveServer) async throws {
+        // Told at once where the backend can (several daemons on PostgreSQL): lists are
+        // recomputed and live subscribers pushed without waiting for the next poll.
+        let changes = server.changes
+        server.engine.onExternalChange { _ in changes.bump() }
         let interval = Duration.milliseconds(Int64(server.configuration.externalChangeInterval * 1000))
         var last = try server.engine.externalChangeCount()
         while !Task.isCancelled {

@@ -52,6 +52,14 @@ public final class TokenAuthority: Sendable {
         return token
     }
 
+    /// Whom a token acts for if it was checked less than ``trust`` seconds ago (no storage
+    /// read), else `nil`.
+    public func cachedPrincipal(forToken token: String, now: Date = Date()) -> Principal? {
+        guard let cached = known.withLock({ $0[token] }), now.timeIntervalSince(cached.checkedAt) < Self.trust
+        else { return nil }
+        return cached.principal
+    }
+
     /// Whom a token acts for, or `nil` when it is unknown or revoked.
     public func principal(forToken token: String, now: Date = Date()) throws -> Principal? {
         if let cached = known.withLock({ $0[token] }), now.timeIntervalSince(cached.checkedAt) < Self.trust {

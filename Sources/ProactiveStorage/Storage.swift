@@ -22,12 +22,22 @@ public protocol Storage: Sendable {
     /// database) commits a change; this process's own commits need not change it.
     func externalChangeCount() throws -> Int
 
+    /// Asks to be told at once, on an arbitrary thread, when another process (another daemon on
+    /// the same database) commits a change for a user. Returns whether the backend can; when it
+    /// cannot, callers poll ``externalChangeCount()``.
+    @discardableResult
+    func onExternalChange(_ handler: @escaping @Sendable (UserID) -> Void) -> Bool
+
     /// A short description of the backend and where its data lives, for logs and the inspector
     /// (never a password).
     var backendDescription: String { get }
 }
 
 extension Storage {
+    /// Backends without change notifications are polled.
+    @discardableResult
+    public func onExternalChange(_ handler: @escaping @Sendable (UserID) -> Void) -> Bool { false }
+
     /// Runs `body` in one write transaction for the device's user.
     @discardableResult
     public func write<T>(_ body: (any StorageTransaction) throws -> T) throws -> T {

@@ -11,9 +11,15 @@ final class Daemon: @unchecked Sendable {
     private let output = Pipe()
 
     /// Starts the daemon on `store` and waits until it listens.
-    init(store: String, arguments: [String] = []) throws {
+    convenience init(store: String, arguments: [String] = []) throws {
+        try self.init(arguments: ["--store", store] + arguments)
+    }
+
+    /// Starts the daemon with these `serve` arguments (a store or a database) and waits until it
+    /// listens.
+    init(arguments: [String]) throws {
         process.executableURL = CLI.executable
-        process.arguments = ["serve", "--port", "0", "--store", store, "--log-level", "warning"] + arguments
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -1,0 +1,178 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import Synchronization
+import Testing
+
+/// The PostgreSQL database the test command started, if any.
+enum TestDatabase {
+    static var url: String? {
+        ProcessInfo.processInfo.environment["PROACTIVE_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// Several daemons on one PostgreSQL database act as one service for many users: what one
+/// acknowledges another finds at once, live subscribers of any instance are pushed, users never
+/// see each other's data, and a killed instance loses no acknowledged donation. Runs where
+/// `PROACTIVE_TEST_POSTGRES` names a database (the test command starts one).
+@Suite(.serialized, .enabled(if: TestDatabase.url != nil, "PROACTIVE_TEST_POSTGRES is not set"))
+struct ServiceTests {
+    static var database: String? { TestDatabase.url }
+    static let app = "com.example.reviews"
+
+    /// A token for a user on the database, made with the CLI as a service operator would.
+    static func token(_ user: String, _ kind: [String]) throws -> String {
+        let output = try CLI.run(["token", "create", "--user", user, "--postgres", database!] + kind)
+        try #require(output.status == 0, "token create failed: \(output.stderr)")
+        return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func item(_ id: String, _ title: String) -> String {
+        #"{"type":"searchableItem","app":"\#(app)","uniqueIdentifier":"\#(id)","attributeSet":{"title":"\#(title)","city":"Roma","namedLocation":"\#(title)"}}"#
+    }
+
+    /// What a live client received.
+    final class Inbox: Sendable {
+        let messages = Mutex<[(at: ContinuousClock.Instant, text: String)]>([])
+        func contains(_ text: String) -> Bool { messages.withLock { $0.contains { $0.text.contains(text) } } }
+        func arrival(of text: String) -> ContinuousClock.Instant? {
+            messages.withLock { $0.first { $0.text.contains(text) }?.at }
+        }
+    }
+
+    /// The documents a daemon acknowledged.
+    final class Acknowledged: Sendable {
+        let ids = Mutex<Set<String>>([])
+    }
+
+    static func subscribe(_ daemon: Daemon, token: String, _ message: String) -> (
+        Inbox, Task<Void, any Error>
+    ) {
+        let inbox = Inbox()
+        let url = "ws://127.0.0.1:\(daemon.url.port!)/v1/live?token=\(token)"
+        let task = Task {
+            _ = try await WebSocketClient.connect(url: .init(url), logger: Logger(label: "test")) {
+                inbound, outbound, _ in
+                try await outbound.write(.text(message))
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message else { continue }
+                    inbox.messages.withLock { $0.append((ContinuousClock.now, text)) }
+                }
+            }
+        }
+        return (inbox, task)
+    }
+
+    static func waitFor(seconds: Double = 10, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("timed out")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    @Test func twoDaemonsTwoUsersOneService() async throws {
+        let database = try #require(Self.database)
+        let suffix = UUID().uuidString.prefix(8).lowercased()
+        let alice = "alice-\(suffix)"
+        let bob = "bob-\(suffix)"
+        let aliceApp = try Self.token(alice, ["--app", Self.app])
+        let aliceSystem = try Self.token(alice, ["--system"])
+        let bobApp = try Self.token(bob, ["--app", Self.app])
+        let bobSystem = try Self.token(bob, ["--system"])
+        let one = try Daemon(arguments: ["--postgres", database])
+        let two = try Daemon(arguments: ["--postgres", database])
+        defer {
+            _ = one.terminate()
+            _ = two.terminate()
+        }
+
+        // Alice and Bob both watch the maps surface on instance two.
+        let subscription = #"{"type":"subscribe","id":"m","surface":"maps","limit":5}"#
+        let (aliceInbox, aliceLive) = Self.subscribe(two, token: aliceSystem, subscription)
+        let (bobInbox, bobLive) = Self.subscribe(two, token: bobSystem, subscription)
+        defer {
+            aliceLive.cancel()
+            bobLive.cancel()
+        }
+        try await Self.waitFor {
+            aliceInbox.contains(#""type":"suggestions""#) && bobInbox.contains(#""type":"suggestions""#)
+        }
+
+        // Alice donates through instance one: acknowledged there, pushed on two at once.
+        let title = "Trattoria \(suffix)"
+        let answer = try await one.request(
+            "POST", "/v1/donations", token: aliceApp, body: Self.item("t1", title))
+        let answered = ContinuousClock.now
+        #expect(answer.status == 200)
+        try await Self.waitFor { aliceInbox.contains(title) }
+        if let arrival = aliceInbox.arrival(of: title) {
+            #expect(
+                answered.duration(to: arrival) < .seconds(1), "pushed after \(answered.duration(to: arrival))"
+            )
+        }
+        // Found through instance two at once, by Alice only.
+        let search = try await two.request("GET", "/v1/search?q=trattoria%20\(suffix)", token: aliceApp)
+        let results = search.json["results"] as? [[String: Any]] ?? []
+        #expect(results.compactMap { $0["title"] as? String } == [title])
+        let bobSearch = try await two.request("GET", "/v1/search?q=trattoria%20\(suffix)", token: bobApp)
+        #expect((bobSearch.json["results"] as? [Any])?.isEmpty == true)
+        let bobExport = try await one.request("GET", "/v1/export?app=\(Self.app)", token: bobApp)
+        #expect(bobExport.status == 200 && !String(decoding: bobExport.body, as: UTF8.self).contains(suffix))
+        let bobDeletes = try await one.request(
+            "POST", "/v1/deletions", token: bobApp, body: #"{"identifiers":["t1"]}"#)
+        #expect(bobDeletes.status == 200 && bobDeletes.json["deleted"] as? Int == 0)
+        let stillThere = try await two.request("GET", "/v1/search?q=trattoria%20\(suffix)", token: aliceApp)
+        #expect((stillThere.json["results"] as? [Any])?.count == 1)
+        let otherApp = try await two.request("GET", "/v1/search?q=x&app=com.other", token: bobApp)
+        #expect(otherApp.status == 403)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!bobInbox.contains(suffix), "Bob was pushed Alice's place")
+
+        // The command line reads the same service for a user.
+        let cli = try CLI.run([
+            "search", "trattoria \(suffix)", "--json", "--postgres", database, "--user", alice,
+        ])
+        #expect(cli.status == 0 && cli.stdout.contains(title))
+        let cliBob = try CLI.run([
+            "search", "trattoria \(suffix)", "--json", "--postgres", database, "--user", bob,
+        ])
+        #expect(cliBob.status == 0 && !cliBob.stdout.contains(title))
+
+        // Kill -9 of instance one in the middle of concurrent batches: every acknowledged
+        // document is found through instance two.
+        let acknowledged = Acknowledged()
+        let batches = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for batch in 0..<40 {
+                    group.addTask {
+                        let ids = (0..<10).map { "k\(batch)-\($0)" }
+                        let body = ids.map { Self.item($0, "Killed \(suffix) \($0)") }.joined(separator: "\n")
+                        guard
+                            let answer = try? await one.request(
+                                "POST", "/v1/donations", token: aliceApp, body: body,
+                                contentType: "application/x-ndjson"),
+                            answer.status == 200
+                        else { return }
+                        acknowledged.ids.withLock { $0.formUnion(ids) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        try await Self.waitFor { acknowledged.ids.withLock { $0.count } >= 50 }
+        one.kill9()
+        _ = try? await batches.value
+        let saved = acknowledged.ids.withLock { $0 }
+        #expect(saved.count >= 50)
+        let export = try await two.request("GET", "/v1/export?app=\(Self.app)", token: aliceSystem)
+        let exported = Set(
+            (export.json["entries"] as? [[String: Any]] ?? []).compactMap {
+                ($0["document"] as? [String: Any])?["uniqueIdentifier"] as? String
+            })
+        #expect(saved.isSubset(of: exported), "lost: \(saved.subtracting(exported).sorted().prefix(5))")
+    }
+}
