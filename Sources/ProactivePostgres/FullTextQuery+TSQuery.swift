@@ -21,7 +21,9 @@ extension FullTextQuery {
             let prefix =
                 term.isPrefix && !(wholeLongWords && term.text.count > Self.longestIndexedPrefix)
             for (index, word) in words.enumerated() {
-                let quoted = "'" + word.replacingOccurrences(of: "\\", with: "\\\\")
+                let quoted =
+                    "'"
+                    + word.replacingOccurrences(of: "\\", with: "\\\\")
                     .replacingOccurrences(of: "'", with: "''") + "'"
                 // FTS5 applies a phrase's `*` to its last token.
                 parts.append(prefix && index == words.count - 1 ? quoted + ":*" : quoted)

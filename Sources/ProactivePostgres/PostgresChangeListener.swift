@@ -79,7 +79,8 @@ final class PostgresChangeListener: Sendable {
         }
         do {
             // Statements run in order: once this one is answered, the listener's own LISTEN is too.
-            _ = try connection.query("LISTEN proactive_changes", logger: logger).waitBounded(seconds: pool.queryTimeout)
+            _ = try connection.query("LISTEN proactive_changes", logger: logger).waitBounded(
+                seconds: pool.queryTimeout)
         } catch {
             context.stop()
             connection.closeKeepingAlive()

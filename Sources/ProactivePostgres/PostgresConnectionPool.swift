@@ -57,7 +57,8 @@ final class PostgresConnectionPool: Sendable {
         guard permits.wait(timeout: .now() + leaseTimeout) == .success else {
             throw StorageError(
                 code: .busy,
-                message: "all \(maximumConnections) PostgreSQL connections stayed busy for \(Int(leaseTimeout)) s")
+                message:
+                    "all \(maximumConnections) PostgreSQL connections stayed busy for \(Int(leaseTimeout)) s")
         }
         defer { permits.signal() }
         let connection = try idleOrNewConnection()
@@ -125,11 +126,13 @@ final class PostgresConnectionPool: Sendable {
 
     private func giveBack(_ session: PostgresSession) {
         let connection = session.connection
-        let kept = !session.isBroken && !connection.isClosed && state.withLock { state in
-            guard !state.isClosed else { return false }
-            state.idle.append(connection)
-            return true
-        }
+        let kept =
+            !session.isBroken && !connection.isClosed
+            && state.withLock { state in
+                guard !state.isClosed else { return false }
+                state.idle.append(connection)
+                return true
+            }
         if !kept { connection.closeKeepingAlive() }
     }
 
@@ -150,14 +153,17 @@ final class PostgresConnectionPool: Sendable {
                 case "57P03": reason = "the server is starting up"
                 default: reason = "the server refused the connection (SQLSTATE \(state))"
                 }
-                let code: StorageError.Code = state.hasPrefix("28") || state == "3D000" ? .cannotOpen : .unavailable
+                let code: StorageError.Code =
+                    state.hasPrefix("28") || state == "3D000" ? .cannotOpen : .unavailable
                 return StorageError(code: code, message: reason)
             }
             switch error.code {
             case .sslUnsupported:
-                return StorageError(code: .cannotOpen, message: "the server does not support TLS (sslmode=require)")
+                return StorageError(
+                    code: .cannotOpen, message: "the server does not support TLS (sslmode=require)")
             case .authMechanismRequiresPassword:
-                return StorageError(code: .cannotOpen, message: "the server asks for a password and none was given")
+                return StorageError(
+                    code: .cannotOpen, message: "the server asks for a password and none was given")
             case .unsupportedAuthMechanism, .saslError:
                 return StorageError(code: .cannotOpen, message: "authentication failed (\(error.code))")
             case .connectionError:
@@ -165,7 +171,8 @@ final class PostgresConnectionPool: Sendable {
                     return StorageError(code: .unavailable, message: "no answer within \(Int(timeout)) s")
                 }
                 return StorageError(
-                    code: .unavailable, message: "the server cannot be reached (connection refused or no route)")
+                    code: .unavailable,
+                    message: "the server cannot be reached (connection refused or no route)")
             default:
                 return StorageError(code: .unavailable, message: "the connection failed (\(error.code))")
             }

@@ -222,7 +222,7 @@ enum PostgresMigrations {
                   updated_at double precision NOT NULL,
                   PRIMARY KEY (user_id, app)
                 ) PARTITION BY HASH (user_id)
-                """,
+                """
             ] + partitions(of: "client_state") + [
                 // How many times a user's events or interactions were deleted other than by age
                 // (a row appears with the first deletion; no row reads as 0).
@@ -232,7 +232,7 @@ enum PostgresMigrations {
                   count bigint NOT NULL,
                   PRIMARY KEY (user_id)
                 ) PARTITION BY HASH (user_id)
-                """,
+                """
             ] + partitions(of: "context_log_deletion")
         )
     ]
@@ -242,7 +242,8 @@ enum PostgresMigrations {
     static func migrate(_ session: PostgresSession) throws(StorageError) {
         try session.query("SELECT pg_advisory_lock(\(lockKey))", while: "waiting for the migration lock")
         defer {
-            _ = try? session.query("SELECT pg_advisory_unlock(\(lockKey))", while: "releasing the migration lock")
+            _ = try? session.query(
+                "SELECT pg_advisory_unlock(\(lockKey))", while: "releasing the migration lock")
         }
         try session.query(
             """
@@ -252,7 +253,8 @@ enum PostgresMigrations {
             )
             """, while: "creating the migration table")
         var applied: Set<String> = []
-        for row in try session.query("SELECT name FROM proactive_migration", while: "reading the migrations") {
+        for row in try session.query("SELECT name FROM proactive_migration", while: "reading the migrations")
+        {
             do {
                 applied.insert(try row.decode(String.self))
             } catch {
@@ -266,7 +268,8 @@ enum PostgresMigrations {
                 for statement in migration.statements {
                     try session.query(PostgresQuery(unsafeSQL: statement), while: doing)
                 }
-                try session.query("INSERT INTO proactive_migration (name) VALUES (\(migration.name))", while: doing)
+                try session.query(
+                    "INSERT INTO proactive_migration (name) VALUES (\(migration.name))", while: doing)
                 try session.query("COMMIT", while: doing)
             } catch {
                 _ = try? session.query("ROLLBACK", while: doing)

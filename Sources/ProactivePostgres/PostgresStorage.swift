@@ -176,7 +176,8 @@ public final class PostgresStorage: Storage {
             tls = .prefer(try NIOSSLContext(configuration: settings))
         }
         var configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username, password: location.password,
+            host: location.host, port: location.port, username: location.username,
+            password: location.password,
             database: location.database, tls: tls)
         configuration.options.additionalStartupParameters = [
             ("application_name", "proactive"),

@@ -7,7 +7,8 @@ extension StoredAccessToken {
         let digest: String = try r.next()
         let user: String = try r.next()
         self.init(
-            digest: digest, user: UserID(rawValue: user) ?? .device, app: try r.next(), createdAt: try r.date(),
+            digest: digest, user: UserID(rawValue: user) ?? .device, app: try r.next(),
+            createdAt: try r.date(),
             label: try r.next())
     }
 }
@@ -28,7 +29,8 @@ extension PostgresTransaction {
         let doing = "reading an access token"
         return try firstRow(
             read(
-                "SELECT digest, user_id, app, created_at, label FROM access_token WHERE digest = \(digest)", doing),
+                "SELECT digest, user_id, app, created_at, label FROM access_token WHERE digest = \(digest)",
+                doing),
             doing, StoredAccessToken.init(reader:))
     }
 

@@ -4,7 +4,9 @@ import ProactiveStorage
 
 extension StoredApp {
     init(reader r: inout RowReader) throws {
-        self.init(bundleIdentifier: try r.next(), name: try r.next(), declaration: try r.next(), updatedAt: try r.date())
+        self.init(
+            bundleIdentifier: try r.next(), name: try r.next(), declaration: try r.next(),
+            updatedAt: try r.date())
     }
 }
 
@@ -61,7 +63,8 @@ extension PostgresTransaction {
     func clientState(app: String) throws -> String? {
         let doing = "reading client state"
         return try firstRow(
-            read("SELECT client_state FROM client_state WHERE user_id = \(userID) AND app = \(app)", doing), doing
+            read("SELECT client_state FROM client_state WHERE user_id = \(userID) AND app = \(app)", doing),
+            doing
         ) { try $0.next(String?.self) } ?? nil
     }
 }

@@ -36,7 +36,9 @@ extension PostgresTransaction {
         let doing = "storing an entry"
         let text = draft.isEligibleForSearch ? draft.indexedText : IndexedText()
         // One statement: an insert, or on a conflict the same update as the SQLite store's (one
-        // more donation, the later donation date); `xmax = 0` tells a fresh row from an update.
+        // more donation, the later donation date). A fresh row is the only one with a donation
+        // count of 1 (a merge makes it 2 or more; PostgreSQL cannot return `xmax` of a
+        // partitioned table).
         let result = try write(
             """
             INSERT INTO entry (user_id, app, kind, identity_key, unique_identifier, domain_identifier,
@@ -63,9 +65,11 @@ extension PostgresTransaction {
               fts_title = excluded.fts_title, fts_keywords = excluded.fts_keywords,
               fts_description = excluded.fts_description, fts_address = excluded.fts_address,
               search_all = excluded.search_all, search_title = excluded.search_title
-            RETURNING id, xmax = 0
+            RETURNING id, donation_count = 1
             """, doing)
-        guard let (id, inserted) = try firstRow(result, doing, { (try $0.next(Int64.self), try $0.next(Bool.self)) })
+        guard
+            let (id, inserted) = try firstRow(
+                result, doing, { (try $0.next(Int64.self), try $0.next(Bool.self)) })
         else { throw StorageError(code: .database, message: "PostgreSQL returned no row while \(doing)") }
         return EntryWriteResult(id: id, merged: !inserted)
     }

@@ -7,7 +7,8 @@ extension StoredEvent {
     static let postgresColumns = "id, at, kind, app, payload"
 
     init(reader r: inout RowReader) throws {
-        self.init(id: try r.next(), at: try r.date(), kind: try r.next(), app: try r.next(), payload: try r.next())
+        self.init(
+            id: try r.next(), at: try r.date(), kind: try r.next(), app: try r.next(), payload: try r.next())
     }
 }
 
@@ -42,7 +43,8 @@ extension PostgresTransaction {
     func deleteEvents(before date: Date) throws -> Int {
         // The log's ageing: not a deletion of the context log.
         try write(
-            "DELETE FROM event WHERE user_id = \(userID) AND at < \(date.timeIntervalSince1970)", "ageing events"
+            "DELETE FROM event WHERE user_id = \(userID) AND at < \(date.timeIntervalSince1970)",
+            "ageing events"
         ).metadata.rows ?? 0
     }
 
@@ -77,7 +79,8 @@ extension PostgresTransaction {
 
     func lastEventID() throws -> Int64 {
         try scalar(
-            "SELECT coalesce(max(id), 0) FROM event WHERE user_id = \(userID)", "reading events", as: Int64.self)
+            "SELECT coalesce(max(id), 0) FROM event WHERE user_id = \(userID)", "reading events",
+            as: Int64.self)
             ?? 0
     }
 
@@ -89,7 +92,8 @@ extension PostgresTransaction {
 
     func contextLogDeletions() throws -> Int64 {
         try scalar(
-            "SELECT count FROM context_log_deletion WHERE user_id = \(userID)", "reading the deletion counter",
+            "SELECT count FROM context_log_deletion WHERE user_id = \(userID)",
+            "reading the deletion counter",
             as: Int64.self) ?? 0
     }
 
@@ -118,11 +122,15 @@ extension PostgresTransaction {
             read(
                 "SELECT app, at, state, payload FROM now_playing WHERE user_id = \(userID) ORDER BY at DESC",
                 doing), doing
-        ) { StoredNowPlaying(app: try $0.next(), at: try $0.date(), state: try $0.next(), payload: try $0.next()) }
+        ) {
+            StoredNowPlaying(
+                app: try $0.next(), at: try $0.date(), state: try $0.next(), payload: try $0.next())
+        }
     }
 
     func deleteNowPlaying(app: String) throws {
         try write(
-            "DELETE FROM now_playing WHERE user_id = \(userID) AND app = \(app)", "forgetting what is playing")
+            "DELETE FROM now_playing WHERE user_id = \(userID) AND app = \(app)", "forgetting what is playing"
+        )
     }
 }

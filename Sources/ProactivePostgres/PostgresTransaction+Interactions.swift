@@ -8,7 +8,8 @@ extension StoredInteraction {
 
     init(reader r: inout RowReader) throws {
         self.init(
-            id: try r.next(), app: try r.next(), at: try r.date(), kind: try r.next(), direction: try r.next(),
+            id: try r.next(), app: try r.next(), at: try r.date(), kind: try r.next(),
+            direction: try r.next(),
             identifier: try r.next(), groupIdentifier: try r.next(), payload: try r.next())
     }
 }
@@ -152,7 +153,8 @@ extension PostgresTransaction {
 
     func interactionCount(app: String) throws -> Int {
         try scalar(
-            "SELECT count(*) FROM interaction WHERE user_id = \(userID) AND app = \(app)", "counting interactions",
+            "SELECT count(*) FROM interaction WHERE user_id = \(userID) AND app = \(app)",
+            "counting interactions",
             as: Int.self) ?? 0
     }
 

@@ -29,7 +29,8 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 3)
         #expect(error?.code == .cannotOpen)
         let message = error?.message ?? ""
-        #expect(message.contains("PROACTIVE_POSTGRES") && message.contains("postgres://me@127.0.0.1:1/proactive"))
+        #expect(
+            message.contains("PROACTIVE_POSTGRES") && message.contains("postgres://me@127.0.0.1:1/proactive"))
         #expect(!message.contains("s3cret"))
     }
 
@@ -79,7 +80,9 @@ import Testing
                     do {
                         let storage = try PostgresStorage(url: url, maximumConnections: 2)
                         defer { storage.close() }
-                        try storage.write { try $0.upsertEntry(Fixture.item("com.a", UUID().uuidString, "x")) }
+                        try storage.write {
+                            try $0.upsertEntry(Fixture.item("com.a", UUID().uuidString, "x"))
+                        }
                         return nil
                     } catch {
                         return "\(error)"
@@ -94,7 +97,9 @@ import Testing
         let storage = try PostgresStorage(url: url)
         defer { storage.close() }
         #expect(try storage.read { try $0.entryCounts() }[.item] == 4)
-        #expect(try PostgresTestDatabase.execute("SELECT name FROM proactive_migration", at: url) == ["v1-schema"])
+        #expect(
+            try PostgresTestDatabase.execute("SELECT name FROM proactive_migration", at: url) == ["v1-schema"]
+        )
     }
 
     @Test(.enabled(if: isConfigured)) func writingInAReadTransactionThrows() throws {
@@ -103,7 +108,9 @@ import Testing
             try storage.read { try $0.upsertEntry(Fixture.item("com.a", "1", "x")) }
         }
         #expect(throws: StorageError.self) {
-            try storage.read { try $0.saveApp(bundleIdentifier: "com.a", name: "A", declaration: "{}", at: now) }
+            try storage.read {
+                try $0.saveApp(bundleIdentifier: "com.a", name: "A", declaration: "{}", at: now)
+            }
         }
         #expect(try storage.read { try $0.entryCounts() }.isEmpty)
     }
@@ -123,7 +130,8 @@ import Testing
                 try tx.upsertEntry(Fixture.item("com.a", "2", "Half written"))
                 try tx.insertReminder(
                     StoredReminder(
-                        entryID: 999_999, app: "com.a", title: "x", triggerType: "time", place: nil, dueAt: now,
+                        entryID: 999_999, app: "com.a", title: "x", triggerType: "time", place: nil,
+                        dueAt: now,
                         createdAt: now))
             }
         }
@@ -148,7 +156,9 @@ import Testing
         let writerBefore = try writer.externalChangeCount()
 
         try writer.write(user: "alice") { try $0.upsertEntry(Fixture.item("com.a", "1", "Hello")) }
-        try writer.write(user: "bob") { try $0.insertEvent(at: now, kind: "appLaunch", app: "com.a", payload: "{}") }
+        try writer.write(user: "bob") {
+            try $0.insertEvent(at: now, kind: "appLaunch", app: "com.a", payload: "{}")
+        }
         // A write that changes nothing, and a read, notify nobody.
         try writer.write(user: "carol") { _ = try $0.resignCurrent(app: "com.a") }
         _ = try writer.read(user: "alice") { try $0.entryCounts() }
@@ -187,30 +197,39 @@ import Testing
 final class ThrowawayCluster: Sendable {
     let directory: String
     let url: String
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/postgres-cluster.sh").path
 
     init() throws {
         directory = "/tmp/proactive-pg-\(UInt32.random(in: .min ... .max))"
-        url = try Self.run("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Self.run("start", directory)
+        let port = try String(contentsOfFile: directory + "/port", encoding: .utf8)
+        url =
+            "postgres://proactive@127.0.0.1:\(port.trimmingCharacters(in: .whitespacesAndNewlines))/proactive"
     }
 
     /// Stops the server at once and removes its directory (again: nothing happens).
-    func stop() { _ = try? Self.run("stop", directory) }
+    func stop() { try? Self.run("stop", directory) }
 
-    @discardableResult
-    static func run(_ command: String, _ directory: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script, command, directory]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+    /// Runs the script, its output discarded. (Foundation's `Process` is not used: it missed
+    /// the script's exit here once the server it started ran in the background.)
+    static func run(_ command: String, _ directory: String) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let arguments = ["/bin/bash", script, command, directory]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/bash", &actions, nil, &argv, environ) == 0 else {
+            throw StorageError(code: .cannotOpen, message: "cannot run postgres-cluster.sh")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else {
             throw StorageError(code: .cannotOpen, message: "postgres-cluster.sh \(command) failed")
         }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -35,7 +35,8 @@ enum PostgresTestDatabase {
             if isCI {
                 throw StorageError(
                     code: .cannotOpen,
-                    message: "CI must test PostgreSQL: set PROACTIVE_TEST_POSTGRES (scripts/postgres-cluster.sh)")
+                    message:
+                        "CI must test PostgreSQL: set PROACTIVE_TEST_POSTGRES (scripts/postgres-cluster.sh)")
             }
             return nil
         }
@@ -50,11 +51,13 @@ enum PostgresTestDatabase {
     static func execute(_ sql: String, at url: String) throws -> [String?] {
         let location = try PostgresLocation(url: url)
         let configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username, password: location.password,
+            host: location.host, port: location.port, username: location.username,
+            password: location.password,
             database: location.database, tls: .disable)
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         let connection = try PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: logger
+            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1,
+            logger: logger
         ).wait()
         defer { try? connection.close().wait() }
         let result = try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait()
