@@ -191,6 +191,37 @@ import Testing
             #expect(readError?.code == .unavailable)
         }
     }
+
+    @Test(.enabled(if: isConfigured)) func afterARestartWritesWorkAndTheListenerComesBack() throws {
+        let cluster = try ThrowawayCluster()
+        defer { cluster.stop() }
+        let writer = try PostgresStorage(url: cluster.url, maximumConnections: 2)
+        let watcher = try PostgresStorage(url: cluster.url, maximumConnections: 2)
+        defer {
+            writer.close()
+            watcher.close()
+        }
+        let pushed = Mutex<[UserID]>([])
+        watcher.onExternalChange { user in pushed.withLock { $0.append(user) } }
+        try writer.write(user: "alice") { try $0.upsertEntry(Fixture.item("com.a", "1", "Before")) }
+
+        try cluster.restart()
+        // The listener notices, reconnects (counting one change: some may have been missed)…
+        let countAfterRestart = try watcher.externalChangeCount()
+        var deadline = Date().addingTimeInterval(10)
+        while try watcher.externalChangeCount() < countAfterRestart + 1 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(try watcher.externalChangeCount() >= countAfterRestart + 1)
+        // …the pools replace their dead connections, and notifications flow again.
+        try writer.write(user: "bob") { try $0.upsertEntry(Fixture.item("com.a", "2", "After")) }
+        deadline = Date().addingTimeInterval(5)
+        while !pushed.withLock({ $0.contains("bob") }) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(pushed.withLock { $0.contains("bob") })
+        #expect(try watcher.read(user: "bob") { try $0.entryCounts() }[.item] == 1)
+    }
 }
 
 /// A PostgreSQL cluster of its own, for a test that stops it (`scripts/postgres-cluster.sh`).
@@ -208,6 +239,9 @@ final class ThrowawayCluster: Sendable {
         url =
             "postgres://proactive@127.0.0.1:\(port.trimmingCharacters(in: .whitespacesAndNewlines))/proactive"
     }
+
+    /// Crashes the server (immediate stop) and starts it again on the same port.
+    func restart() throws { try Self.run("restart", directory) }
 
     /// Stops the server at once and removes its directory (again: nothing happens).
     func stop() { try? Self.run("stop", directory) }
