@@ -23,6 +23,27 @@ import ProactiveStorage
 /// Every wait is bounded: making a connection 5 s, a statement 30 s. When the database cannot
 /// be reached during a call, the call throws ``StorageError`` `.unavailable` and the
 /// transaction is rolled back by the server (nothing half-written).
+///
+/// ## Differences from the SQLite store
+///
+/// The same methods return the same rows, with these exceptions, each deliberate:
+/// - Ties the SQLite store leaves to SQLite's choice are broken by identifier: interactions
+///   of the same moment newest identifier first (`interactions(personKey:…)`,
+///   `interactions(app:)`), the latest identifier's kind in `lastInteractionKinds`, reminders
+///   of the same moment oldest identifier first. Text is ordered and compared byte-wise
+///   (`COLLATE "C"`, SQLite's `BINARY`), whatever the database's collation.
+/// - A query term of several tokens (rare: `IndexText.queryTerms` splits words) is an FTS5
+///   phrase in SQLite; here its tokens must all be present, anywhere (tsvectors made from
+///   word lists have no positions). CJK bigrams are single tokens, so they are unaffected.
+/// - Words longer than 2,046 bytes are not indexed, nor words past about 900 KB of one
+///   entry's text (PostgreSQL's limits for a lexeme and a tsvector).
+/// - PostgreSQL refuses text containing the NUL character (`.database`).
+/// - A statement that fails ends the transaction: the body may catch the error, but every
+///   later statement of the same transaction fails too, and nothing is committed.
+/// - A connection lost while `COMMIT` was in flight throws `.unavailable`, although the
+///   server may have committed (the outcome cannot be known).
+/// - ``externalChangeCount()`` counts other instances' commits (and reconnections), not
+///   SQLite's `data_version`.
 public final class PostgresStorage: Storage {
     /// Where the database is (without its password in ``PostgresLocation/description``).
     public let location: PostgresLocation
