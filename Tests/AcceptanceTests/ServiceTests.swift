@@ -175,4 +175,68 @@ struct ServiceTests {
             })
         #expect(saved.isSubset(of: exported), "lost: \(saved.subtracting(exported).sorted().prefix(5))")
     }
+
+    @Test func aDatabaseThatCannotBeReachedIsAClearStartUpError() throws {
+        for (url, expected) in [
+            ("postgres://proactive@127.0.0.1:1/proactive", "cannot be reached"),
+            ("mysql://proactive@127.0.0.1/proactive", "postgres://"),
+            ("postgres://127.0.0.1/proactive", "user"),
+        ] {
+            let output = try CLI.run(["serve", "--port", "0", "--postgres", url])
+            #expect(output.status != 0)
+            #expect(
+                output.stderr.contains("--postgres") && output.stderr.contains(expected), "\(output.stderr)")
+            #expect(!output.stdout.contains("listening"))
+        }
+    }
+
+    /// The repository's root (for its scripts).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Runs `scripts/postgres-cluster.sh COMMAND DIRECTORY` and returns what it printed.
+    ///
+    /// Spawned and reaped directly: Foundation's `Process.waitUntilExit()` never returned here
+    /// once the script had started a server that outlives it.
+    static func cluster(_ command: String, _ directory: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cluster-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let script = root.appendingPathComponent("scripts/postgres-cluster.sh").path
+        let line = "'\(script)' \(command) '\(directory)' > '\(file)' 2>/dev/null < /dev/null"
+        var arguments: [UnsafeMutablePointer<CChar>?] =
+            ["/bin/bash", "-c", line].map { (text: String) in strdup(text) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        var pid: pid_t = 0
+        try #require(posix_spawn(&pid, "/bin/bash", nil, nil, &arguments, environ) == 0)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        try #require(status == 0, "postgres-cluster.sh \(command) failed")
+        return String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func aDonationDuringADatabaseOutageIs503AndChangesNothing() async throws {
+        let directory = "/tmp/proactive-outage-\(UUID().uuidString.prefix(8))"
+        let url = try Self.cluster("start", directory)
+        var stopped = false
+        defer { if !stopped { _ = try? Self.cluster("stop", directory) } }
+        let output = try CLI.run(["token", "create", "--app", Self.app, "--postgres", url])
+        let token = output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let daemon = try Daemon(arguments: ["--postgres", url])
+        defer { _ = daemon.terminate() }
+        let before = try await daemon.request(
+            "POST", "/v1/donations", token: token, body: Self.item("a", "Before"))
+        #expect(before.status == 200)
+        _ = try Self.cluster("stop", directory)
+        stopped = true
+        let started = ContinuousClock.now
+        // The token is still trusted from memory; the write cannot reach the database.
+        let during = try await daemon.request(
+            "POST", "/v1/donations", token: token, body: Self.item("b", "During"))
+        #expect(during.status == 503, "\(String(decoding: during.body, as: UTF8.self))")
+        #expect(String(decoding: during.body, as: UTF8.self).contains("retry"))
+        #expect(started.duration(to: .now) < .seconds(10))
+        let health = try await daemon.request("GET", "/healthz", token: nil)
+        #expect(health.status == 200)
+    }
 }
