@@ -9,6 +9,12 @@ struct BoundedWaitTimeout: Error {
     var seconds: Double
 }
 
+/// A blocking wait asked for on an event loop's thread, which it would block (or deadlock).
+struct WaitOnEventLoop: Error {}
+
+/// Whether the calling thread is an event loop's (where no blocking wait may happen).
+var isOnEventLoop: Bool { MultiThreadedEventLoopGroup.currentEventLoop != nil }
+
 /// Where a bounded wait keeps the future's result until the waiting thread reads it.
 private final class ResultBox<Value: Sendable>: Sendable {
     let result = Mutex<Result<Value, any Error>?>(nil)
@@ -20,12 +26,11 @@ extension EventLoopFuture where Value: Sendable {
     /// The storage is synchronous by design; its callers run on their own threads (dispatch
     /// queues, the CLI's main thread), never on an event loop, whose thread this would block.
     ///
-    /// - Throws: the future's error, or ``BoundedWaitTimeout`` (the future keeps running:
-    ///   the caller closes the connection it belongs to).
+    /// - Throws: the future's error, ``BoundedWaitTimeout`` (the future keeps running: the
+    ///   caller closes the connection it belongs to), or ``WaitOnEventLoop`` when called on an
+    ///   event loop's thread.
     func waitBounded(seconds: Double) throws -> Value {
-        precondition(
-            MultiThreadedEventLoopGroup.currentEventLoop == nil,
-            "PostgresStorage is synchronous: call it from a dispatch queue or thread, not from an event loop")
+        guard !isOnEventLoop else { throw WaitOnEventLoop() }
         let box = ResultBox<Value>()
         let done = DispatchSemaphore(value: 0)
         whenComplete { result in

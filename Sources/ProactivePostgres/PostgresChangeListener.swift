@@ -68,7 +68,7 @@ final class PostgresChangeListener: Sendable {
         }
         context?.stop()
         if let connection {
-            _ = try? connection.close().waitBounded(seconds: 2)
+            if !isOnEventLoop { _ = try? connection.close().waitBounded(seconds: 2) }
             connection.closeKeepingAlive()
         }
     }

@@ -54,6 +54,9 @@ final class PostgresConnectionPool: Sendable {
     /// - Throws: ``StorageError`` `.busy` when no connection is free in time, `.unavailable`
     ///   when none can be made; and whatever `body` throws.
     func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T {
+        guard !isOnEventLoop else {
+            throw StorageError(postgres: WaitOnEventLoop(), while: "starting a transaction")
+        }
         guard permits.wait(timeout: .now() + leaseTimeout) == .success else {
             throw StorageError(
                 code: .busy,
@@ -90,7 +93,8 @@ final class PostgresConnectionPool: Sendable {
             return state.idle
         }
         for connection in idle {
-            _ = try? connection.close().waitBounded(seconds: 2)
+            // Waits for the close unless on an event loop (a `deinit` may run there).
+            if !isOnEventLoop { _ = try? connection.close().waitBounded(seconds: 2) }
             connection.closeKeepingAlive()
         }
     }
@@ -142,6 +146,7 @@ final class PostgresConnectionPool: Sendable {
         if error is BoundedWaitTimeout {
             return StorageError(code: .unavailable, message: "no answer within \(Int(timeout)) s")
         }
+        if error is WaitOnEventLoop { return StorageError(postgres: error, while: "connecting") }
         if let error = error as? PSQLError {
             if error.code == .server, let state = error.serverInfo?[.sqlState] {
                 let reason: String

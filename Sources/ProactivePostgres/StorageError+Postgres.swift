@@ -19,6 +19,14 @@ extension StorageError {
                 message: "PostgreSQL did not answer within \(Int(timeout.seconds)) s while \(doing)")
             return
         }
+        if error is WaitOnEventLoop {
+            self.init(
+                code: .database,
+                message:
+                    "PostgresStorage is synchronous: it was called on an event loop's thread while \(doing) (call it from a dispatch queue)"
+            )
+            return
+        }
         if let error = error as? PSQLError {
             if error.code == .server, let state = error.serverInfo?[.sqlState] {
                 self.init(sqlState: state, while: doing)

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import ProactivePostgres
 import ProactiveStorage
 import Synchronization
@@ -115,6 +117,20 @@ import Testing
         #expect(try storage.read { try $0.entryCounts() }.isEmpty)
     }
 
+    @Test(.enabled(if: isConfigured)) func aCallOnAnEventLoopThrowsInsteadOfBlockingIt() throws {
+        let storage = try #require(try PostgresTestDatabase.make())
+        let error = try MultiThreadedEventLoopGroup.singleton.next().submit { () -> StorageError? in
+            do {
+                _ = try storage.read { try $0.entryCounts() }
+                return nil
+            } catch {
+                return error as? StorageError
+            }
+        }.wait()
+        #expect(error?.code == .database)
+        #expect(try storage.read { try $0.entryCounts() }.isEmpty)
+    }
+
     @Test(.enabled(if: isConfigured)) func aFailedWriteLeavesNothing() throws {
         let storage = try #require(try PostgresTestDatabase.make())
         struct Abort: Error {}
@@ -204,15 +220,19 @@ import Testing
         let pushed = Mutex<[UserID]>([])
         watcher.onExternalChange { user in pushed.withLock { $0.append(user) } }
         try writer.write(user: "alice") { try $0.upsertEntry(Fixture.item("com.a", "1", "Before")) }
+        var deadline = Date().addingTimeInterval(5)
+        while !pushed.withLock({ $0.contains("alice") }) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let countBeforeRestart = try watcher.externalChangeCount()
 
         try cluster.restart()
         // The listener notices, reconnects (counting one change: some may have been missed)…
-        let countAfterRestart = try watcher.externalChangeCount()
-        var deadline = Date().addingTimeInterval(10)
-        while try watcher.externalChangeCount() < countAfterRestart + 1 && Date() < deadline {
+        deadline = Date().addingTimeInterval(10)
+        while try watcher.externalChangeCount() < countBeforeRestart + 1 && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
         }
-        #expect(try watcher.externalChangeCount() >= countAfterRestart + 1)
+        #expect(try watcher.externalChangeCount() >= countBeforeRestart + 1)
         // …the pools replace their dead connections, and notifications flow again.
         try writer.write(user: "bob") { try $0.upsertEntry(Fixture.item("com.a", "2", "After")) }
         deadline = Date().addingTimeInterval(5)
