@@ -98,8 +98,16 @@ final class DocumentReader: @unchecked Sendable {
     }
 
     private func decideMode() {
-        while buffer.firstIndex(of: 0x0A) == nil && fill() {}
-        let firstLine = buffer.prefix(upTo: buffer.firstIndex(of: 0x0A) ?? buffer.endIndex)
+        // Look for the first newline only in what each read adds (a document of tens of
+        // megabytes on one line must not be scanned again at every read).
+        var scanned = buffer.startIndex
+        var firstNewline = Self.newline(in: buffer, from: scanned)
+        while firstNewline == nil {
+            scanned = buffer.endIndex
+            guard fill() else { break }
+            firstNewline = Self.newline(in: buffer, from: scanned)
+        }
+        let firstLine = buffer[buffer.startIndex..<(firstNewline ?? buffer.endIndex)]
         let trimmed = firstLine.drop {
             $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
         }
