@@ -13,25 +13,12 @@ extension PostgresTransaction {
     func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
     ) throws -> [SearchCandidate] {
-        guard !query.isEmpty else { return [] }
-        var seen: Set<Int64> = []
-        var candidates: [SearchCandidate] = []
-        for wholeLongWords in query.hasLongPrefixes ? [true, false] : [false] {
+        try SearchCandidatePolicy.candidates(for: query, limit: limit) { wholeLongWords, field, limit in
             guard let tsquery = query.tsquery(wholeLongWords: wholeLongWords) else { return [] }
-            let any = try fetchCandidates(
-                tsquery: tsquery, column: "search_all", scope: scope, kinds: kinds, now: now, limit: limit)
-            let titles =
-                any.count < limit
-                ? []
-                : try fetchCandidates(
-                    tsquery: tsquery, column: "search_title", scope: scope, kinds: kinds, now: now,
-                    limit: limit / 2)
-            for candidate in titles + any where seen.insert(candidate.id).inserted {
-                candidates.append(candidate)
-            }
-            if any.count >= limit / 4 { break }
+            return try fetchCandidates(
+                tsquery: tsquery, column: field == .title ? "search_title" : "search_all", scope: scope,
+                kinds: kinds, now: now, limit: limit)
         }
-        return candidates
     }
 
     private func fetchCandidates(

@@ -14,30 +14,13 @@ extension SQLiteTransaction {
     public func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
     ) throws -> [SearchCandidate] {
-        guard !query.isEmpty else { return [] }
-        var seen: Set<Int64> = []
-        var candidates: [SearchCandidate] = []
-        // A long last word first matches as a whole word (lazily, from the index); the full
-        // prefix expansion runs only when that finds too few.
-        for wholeLongWords in query.hasLongPrefixes ? [true, false] : [false] {
-            let expression = query.expression(wholeLongWords: wholeLongWords)
-            let any = try fetchCandidates(
-                expression: expression, table: "entry_fts", scope: scope, kinds: kinds, now: now, limit: limit
-            )
-            // Fewer than `limit` matches are all the matches, title matches included; otherwise
-            // the most recent title matches are read from the title index as well.
-            let titles =
-                any.count < limit
-                ? []
-                : try fetchCandidates(
-                    expression: expression, table: "entry_title_fts", scope: scope, kinds: kinds, now: now,
-                    limit: limit / 2)
-            for candidate in titles + any where seen.insert(candidate.id).inserted {
-                candidates.append(candidate)
-            }
-            if any.count >= limit / 4 { break }
+        try SearchCandidatePolicy.candidates(for: query, limit: limit) { wholeLongWords, field, limit in
+            try fetchCandidates(
+                expression: query.expression(wholeLongWords: wholeLongWords),
+                table: field == .title ? "entry_title_fts" : "entry_fts", scope: scope, kinds: kinds,
+                now: now,
+                limit: limit)
         }
-        return candidates
     }
 
     private func fetchCandidates(
