@@ -24,6 +24,23 @@ extension StoredEntry {
     }
 }
 
+/// What identifies an entry within a user: its app, kind and identity key.
+struct EntryIdentity: Hashable {
+    var app: String
+    var kind: String
+    var identityKey: String
+
+    init(app: String, kind: String, identityKey: String) {
+        self.app = app
+        self.kind = kind
+        self.identityKey = identityKey
+    }
+
+    init(_ draft: EntryDraft) {
+        self.init(app: draft.app, kind: draft.kind.rawValue, identityKey: draft.identityKey)
+    }
+}
+
 extension Set<EntryKind> {
     /// The kinds' raw values, sorted (bound as a `text[]`).
     var rawValues: [String] { map(\.rawValue).sorted() }
@@ -72,6 +89,121 @@ extension PostgresTransaction {
                 result, doing, { (try $0.next(Int64.self), try $0.next(Bool.self)) })
         else { throw StorageError(code: .database, message: "PostgreSQL returned no row while \(doing)") }
         return EntryWriteResult(id: id, merged: !inserted)
+    }
+
+    func upsertEntries(_ drafts: [EntryDraft]) throws -> [EntryWriteResult] {
+        guard drafts.count > 1 else { return try drafts.map { try upsertEntry($0) } }
+        // A non-finite date cannot be written in JSON: the one-by-one path binds it.
+        guard
+            drafts.allSatisfy({
+                JSONRows.isRepresentable($0.expiresAt?.timeIntervalSince1970)
+                    && JSONRows.isRepresentable($0.donatedAt.timeIntervalSince1970)
+            })
+        else { return try drafts.map { try upsertEntry($0) } }
+        // One statement per run of drafts without a repeated identity (an `ON CONFLICT DO
+        // UPDATE` cannot touch a row twice): a draft repeating an identity starts a new run and
+        // merges into the row the earlier one wrote.
+        var results: [EntryWriteResult] = []
+        results.reserveCapacity(drafts.count)
+        var start = 0
+        var seen: Set<EntryIdentity> = []
+        for (index, draft) in drafts.enumerated() {
+            if !seen.insert(EntryIdentity(draft)).inserted || index - start == Self.largestBatch {
+                results += try upsertDistinct(drafts[start..<index])
+                start = index
+                seen = [EntryIdentity(draft)]
+            }
+        }
+        results += try upsertDistinct(drafts[start...])
+        return results
+    }
+
+    /// The most rows one statement writes.
+    static let largestBatch = 1000
+
+    /// Upserts drafts of distinct identities with one statement (the same rows as
+    /// ``upsertEntry(_:)`` writes for each, in order).
+    private func upsertDistinct(_ drafts: ArraySlice<EntryDraft>) throws -> [EntryWriteResult] {
+        guard drafts.count > 1 else { return try drafts.map { try upsertEntry($0) } }
+        let doing = "storing entries"
+        var batch = JSONRows(reservingCapacity: drafts.reduce(0) { $0 + $1.payload.utf8.count * 2 + 512 })
+        for (ord, draft) in drafts.enumerated() {
+            let text = draft.isEligibleForSearch ? draft.indexedText : IndexedText()
+            batch.startRow()
+            batch.add("ord", ord)
+            batch.add("app", draft.app)
+            batch.add("kind", draft.kind.rawValue)
+            batch.add("identity_key", draft.identityKey)
+            batch.add("unique_identifier", draft.uniqueIdentifier)
+            batch.add("domain_identifier", draft.domainIdentifier)
+            batch.add("persistent_identifier", draft.persistentIdentifier)
+            batch.add("activity_type", draft.activityType)
+            batch.add("url", draft.url)
+            batch.add("title", draft.title)
+            batch.add("is_eligible_for_search", draft.isEligibleForSearch)
+            batch.add("is_eligible_for_handoff", draft.isEligibleForHandoff)
+            batch.add("is_eligible_for_public_indexing", draft.isEligibleForPublicIndexing)
+            batch.add("is_eligible_for_prediction", draft.isEligibleForPrediction)
+            batch.add("donated_at", draft.donatedAt.timeIntervalSince1970)
+            batch.add("expires_at", draft.expiresAt?.timeIntervalSince1970)
+            batch.add("payload", draft.payload)
+            batch.add("fts_title", text.title)
+            batch.add("fts_keywords", text.keywords)
+            batch.add("fts_description", text.description)
+            batch.add("fts_address", text.address)
+            batch.add("search_all", text.allLexemes)
+            batch.add("search_title", text.titleLexemes)
+        }
+        // The same insert and conflict update as `upsertEntry`, over the rows in order (their
+        // identifiers are drawn in that order).
+        let result = try write(
+            """
+            INSERT INTO entry (user_id, app, kind, identity_key, unique_identifier, domain_identifier,
+              persistent_identifier, activity_type, url, title, is_eligible_for_search, is_eligible_for_handoff,
+              is_eligible_for_public_indexing, is_eligible_for_prediction, first_donated_at, donated_at, expires_at,
+              payload, fts_title, fts_keywords, fts_description, fts_address, search_all, search_title)
+            SELECT \(userID), r.app, r.kind, r.identity_key, r.unique_identifier, r.domain_identifier,
+              r.persistent_identifier, r.activity_type, r.url, r.title, r.is_eligible_for_search,
+              r.is_eligible_for_handoff, r.is_eligible_for_public_indexing, r.is_eligible_for_prediction,
+              r.donated_at, r.donated_at, r.expires_at, r.payload, r.fts_title, r.fts_keywords, r.fts_description,
+              r.fts_address, array_to_tsvector(r.search_all), array_to_tsvector(r.search_title)
+            FROM jsonb_to_recordset(\(batch.json)::jsonb) AS r(ord integer, app text, kind text, identity_key text,
+              unique_identifier text, domain_identifier text, persistent_identifier text, activity_type text,
+              url text, title text, is_eligible_for_search boolean, is_eligible_for_handoff boolean,
+              is_eligible_for_public_indexing boolean, is_eligible_for_prediction boolean,
+              donated_at double precision, expires_at double precision, payload text, fts_title text,
+              fts_keywords text, fts_description text, fts_address text, search_all text[], search_title text[])
+            ORDER BY r.ord
+            ON CONFLICT (user_id, app, kind, identity_key) DO UPDATE SET
+              unique_identifier = excluded.unique_identifier, domain_identifier = excluded.domain_identifier,
+              persistent_identifier = excluded.persistent_identifier, activity_type = excluded.activity_type,
+              url = excluded.url, title = excluded.title, is_eligible_for_search = excluded.is_eligible_for_search,
+              is_eligible_for_handoff = excluded.is_eligible_for_handoff,
+              is_eligible_for_public_indexing = excluded.is_eligible_for_public_indexing,
+              is_eligible_for_prediction = excluded.is_eligible_for_prediction,
+              donated_at = greatest(entry.donated_at, excluded.donated_at), expires_at = excluded.expires_at,
+              payload = excluded.payload, donation_count = entry.donation_count + 1,
+              fts_title = excluded.fts_title, fts_keywords = excluded.fts_keywords,
+              fts_description = excluded.fts_description, fts_address = excluded.fts_address,
+              search_all = excluded.search_all, search_title = excluded.search_title
+            RETURNING id, donation_count = 1, app, kind, identity_key
+            """, doing)
+        // RETURNING gives no order: each row is matched to its draft by identity.
+        let written = try rows(result, doing) { r in
+            (
+                id: try r.next(Int64.self), inserted: try r.next(Bool.self),
+                identity: EntryIdentity(app: try r.next(), kind: try r.next(), identityKey: try r.next())
+            )
+        }
+        var byIdentity: [EntryIdentity: EntryWriteResult] = [:]
+        for row in written { byIdentity[row.identity] = EntryWriteResult(id: row.id, merged: !row.inserted) }
+        return try drafts.map { draft in
+            guard let result = byIdentity[EntryIdentity(draft)] else {
+                throw StorageError(
+                    code: .database, message: "PostgreSQL returned no row for an entry while \(doing)")
+            }
+            return result
+        }
     }
 
     func makeCurrent(entryID: Int64, app: String) throws {

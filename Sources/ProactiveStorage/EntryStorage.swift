@@ -9,6 +9,15 @@ public protocol EntryStorage {
     @discardableResult
     func upsertEntry(_ draft: EntryDraft) throws -> EntryWriteResult
 
+    /// Inserts or updates several entries: the same as calling ``upsertEntry(_:)`` with each
+    /// draft in order, with the same results in the same order. A draft with the identity of
+    /// an earlier one in the same call merges into the entry that one wrote.
+    ///
+    /// Backends whose statements cost a round trip write them with a few statements (the
+    /// default calls ``upsertEntry(_:)`` for each draft).
+    @discardableResult
+    func upsertEntries(_ drafts: [EntryDraft]) throws -> [EntryWriteResult]
+
     /// Makes an entry its app's one current activity (`becomeCurrent()`).
     func makeCurrent(entryID: Int64, app: String) throws
 
@@ -79,6 +88,12 @@ public protocol EntryStorage {
 }
 
 extension EntryStorage {
+    /// Calls ``upsertEntry(_:)`` for each draft, in order.
+    @discardableResult
+    public func upsertEntries(_ drafts: [EntryDraft]) throws -> [EntryWriteResult] {
+        try drafts.map { try upsertEntry($0) }
+    }
+
     /// Clears an app's current activity; returns whether one was current.
     @discardableResult
     public func resignCurrent(app: String) throws -> Bool { try resignCurrent(app: app, entryID: nil) }

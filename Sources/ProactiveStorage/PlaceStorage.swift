@@ -6,6 +6,15 @@ public protocol PlaceStorage {
     /// Replaces the places seen in an entry with `records`.
     func replacePlaceSightings(entryID: Int64, with records: [PlaceSightingRecord]) throws
 
+    /// Replaces the places seen in several entries: the same as calling
+    /// ``replacePlaceSightings(entryID:with:)`` for each element in order (an entry given
+    /// twice keeps the records of its last element). The records' `entryID` is ignored: each
+    /// element's `entryID` is used.
+    ///
+    /// Backends whose statements cost a round trip write them with a few statements (the
+    /// default calls ``replacePlaceSightings(entryID:with:)`` for each element).
+    func replacePlaceSightings(_ sightings: [(entryID: Int64, records: [PlaceSightingRecord])]) throws
+
     /// The place JSON of the given sightings, by sighting identifier (missing ones left out).
     func placeJSON(ids: [Int64]) throws -> [Int64: String]
 
@@ -16,6 +25,12 @@ public protocol PlaceStorage {
 }
 
 extension PlaceStorage {
+    /// Calls ``replacePlaceSightings(entryID:with:)`` for each element, in order.
+    public func replacePlaceSightings(_ sightings: [(entryID: Int64, records: [PlaceSightingRecord])]) throws
+    {
+        for (entryID, records) in sightings { try replacePlaceSightings(entryID: entryID, with: records) }
+    }
+
     /// Sightings seen between `since` and `now`, not expired, newest first, with their place.
     public func placeSightings(since: Date, now: Date, limit: Int) throws -> [PlaceSightingRecord] {
         try placeSightings(since: since, now: now, limit: limit, includingPlace: true)
