@@ -110,9 +110,21 @@ extension ProactiveEngine {
             for (donations, sources, donor, firstIndex) in groups {
                 var receipts: [DonationReceipt] = []
                 receipts.reserveCapacity(donations.count)
-                for (offset, result) in donations.enumerated() {
+                var offset = 0
+                while offset < donations.count {
+                    // A run of documents that only write an entry and its places is staged, then
+                    // written with a few statements; any other document is ingested on its own.
+                    var end = offset
+                    while end < donations.count, Self.isStageable(donations[end]) { end += 1 }
+                    if end - offset > 1 {
+                        receipts += try ingestRun(
+                            donations[offset..<end], sources: sources, offset: offset, firstIndex: firstIndex,
+                            donor: donor, now: now, declared: declared, tx: tx)
+                        offset = end
+                        continue
+                    }
                     let index = firstIndex + offset
-                    switch result {
+                    switch donations[offset] {
                     case .failure(let error):
                         receipts.append(.rejected(index: index, type: nil, app: nil, error: error))
                     case .success(let donation):
@@ -127,6 +139,7 @@ extension ProactiveEngine {
                                 .rejected(index: index, type: donation.type, app: donation.app, error: error))
                         }
                     }
+                    offset += 1
                 }
                 all.append(receipts)
             }
@@ -137,11 +150,82 @@ extension ProactiveEngine {
         return receipts
     }
 
-    private func ingest(
-        _ donation: Donation, source: Data?, index: Int, donor: Donor, now: Date,
-        declared: inout [String: App],
-        tx: any StorageTransaction
-    ) throws -> DonationReceipt {
+    /// Whether a document can be staged with others (see ``ingestRun``): one that failed to
+    /// parse, an item, or an activity that is not made current; they change nothing that
+    /// another document's validation reads (app declarations).
+    static func isStageable(_ result: Result<Donation, DonationError>) -> Bool {
+        switch result {
+        case .failure: return true
+        case .success(let donation):
+            switch donation.content {
+            case .searchableItem, .activity(_, false): return true
+            default: return false
+            }
+        }
+    }
+
+    /// Ingests a run of stageable documents (see ``isStageable(_:)``): each is checked and
+    /// turned into its entry and places as ``ingest`` would, then the entries are written with
+    /// one ``EntryStorage/upsertEntries(_:)`` and their places with one
+    /// ``PlaceStorage/replacePlaceSightings(_:)``. The receipts are the ones ingesting the
+    /// documents one by one gives.
+    private func ingestRun(
+        _ run: ArraySlice<Result<Donation, DonationError>>, sources: [Data], offset: Int, firstIndex: Int,
+        donor: Donor, now: Date, declared: [String: App], tx: any StorageTransaction
+    ) throws -> [DonationReceipt] {
+        var receipts: [DonationReceipt] = []
+        receipts.reserveCapacity(run.count)
+        var staged: [(position: Int, entry: StagedEntry)] = []
+        staged.reserveCapacity(run.count)
+        for (position, result) in run.enumerated() {
+            let index = firstIndex + offset + position
+            switch result {
+            case .failure(let error):
+                receipts.append(.rejected(index: index, type: nil, app: nil, error: error))
+            case .success(let donation):
+                let source = offset + position < sources.count ? sources[offset + position] : nil
+                do {
+                    let (receipt, at, payload) = try admit(
+                        donation, source: source, index: index, donor: donor, now: now, declared: declared)
+                    let entry: StagedEntry
+                    switch donation.content {
+                    case .searchableItem(let item):
+                        entry = stageSearchableItem(
+                            item: item, donation: donation, payload: payload, at: at, receipt: receipt)
+                    case .activity(let activity, let current):
+                        entry = stageActivity(
+                            activity: activity, current: current, donation: donation, payload: payload,
+                            at: at,
+                            receipt: receipt)
+                    default:
+                        preconditionFailure("only stageable documents are staged")
+                    }
+                    staged.append((receipts.count, entry))
+                    receipts.append(receipt)
+                } catch let error as DonationError {
+                    receipts.append(
+                        .rejected(index: index, type: donation.type, app: donation.app, error: error))
+                }
+            }
+        }
+        guard !staged.isEmpty else { return receipts }
+        let results = try tx.upsertEntries(staged.map(\.entry.draft))
+        try tx.replacePlaceSightings(
+            zip(staged, results).map { staged, result in
+                (entryID: result.id, records: staged.entry.records(entryID: result.id))
+            })
+        for (staged, result) in zip(staged, results) {
+            receipts[staged.position] = staged.entry.receipt(for: result)
+        }
+        return receipts
+    }
+
+    /// The checks every document passes before it is written (the donor may act for its app,
+    /// the app is declared when it must be, the value is valid); returns its receipt so far
+    /// (with its warnings), its date and its payload.
+    private func admit(
+        _ donation: Donation, source: Data?, index: Int, donor: Donor, now: Date, declared: [String: App]
+    ) throws -> (receipt: DonationReceipt, at: Date, payload: String?) {
         let payload = source.map { String(decoding: $0, as: UTF8.self) }
         guard donor.mayAct(for: donation.app) else {
             throw DonationError(code: .forbidden, field: "app", reason: "an app may only donate for itself")
@@ -169,6 +253,18 @@ extension ProactiveEngine {
         let warnings = try donation.validate(declaringApp: app, limits: configuration.limits)
         var receipt = DonationReceipt(index: index, status: .accepted, type: donation.type, app: donation.app)
         if !warnings.isEmpty { receipt.warnings = warnings }
+        return (receipt, at, payload)
+    }
+
+    private func ingest(
+        _ donation: Donation, source: Data?, index: Int, donor: Donor, now: Date,
+        declared: inout [String: App],
+        tx: any StorageTransaction
+    ) throws -> DonationReceipt {
+        let admitted = try admit(
+            donation, source: source, index: index, donor: donor, now: now, declared: declared)
+        let (at, payload) = (admitted.at, admitted.payload)
+        var receipt = admitted.receipt
         switch donation.content {
         case .app(let declaration):
             try ingestApp(

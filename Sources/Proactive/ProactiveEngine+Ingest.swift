@@ -26,23 +26,13 @@ extension ProactiveEngine {
         declared: inout [String: App],
         receipt: inout DonationReceipt, tx: any StorageTransaction
     ) throws {
-        let bundle = donation.app!
-        let result = try tx.upsertEntry(
-            EntryDrafts.activity(activity, app: bundle, at: at, payload: payload))
-        if current { try tx.makeCurrent(entryID: result.id, app: bundle) }
-        let suggestible = activity.isEligibleForSearch || activity.isEligibleForPrediction || current
-        receipt.places = try recordPlaces(
-            suggestible
-                ? PlaceCatalog.places(
-                    activity: activity, attributeSet: activity.contentAttributeSet, page: nil,
-                    phoneRegion: configuration.phoneRegion) : [],
-            entryID: result.id, app: bundle, activityType: activity.activityType,
-            url: activity.webpageURL, at: at,
-            expiresAt: activity.expirationDate, tx: tx)
-        receipt.status = result.merged ? .merged : .accepted
-        receipt.became = "activity"
-        receipt.id = "activity/\(result.id)"
-        receipt.expiresAt = activity.expirationDate
+        let staged = stageActivity(
+            activity: activity, current: current, donation: donation, payload: payload, at: at,
+            receipt: receipt)
+        let result = try tx.upsertEntry(staged.draft)
+        if current { try tx.makeCurrent(entryID: result.id, app: staged.draft.app) }
+        try tx.replacePlaceSightings(entryID: result.id, with: staged.records(entryID: result.id))
+        receipt = staged.receipt(for: result)
     }
 
     /// An indexed item, with the places it describes.
@@ -50,21 +40,43 @@ extension ProactiveEngine {
         item: SearchableItem, donation: Donation, payload: String?, at: Date, declared: inout [String: App],
         receipt: inout DonationReceipt, tx: any StorageTransaction
     ) throws {
-        let draft = EntryDrafts.item(
-            item, app: donation.app!, at: at, defaultLifetime: configuration.defaultItemLifetime,
-            payload: payload)
-        let result = try tx.upsertEntry(draft)
-        receipt.places = try recordPlaces(
-            PlaceCatalog.places(
+        let staged = stageSearchableItem(
+            item: item, donation: donation, payload: payload, at: at, receipt: receipt)
+        let result = try tx.upsertEntry(staged.draft)
+        try tx.replacePlaceSightings(entryID: result.id, with: staged.records(entryID: result.id))
+        receipt = staged.receipt(for: result)
+    }
+
+    /// What an activity's document writes: its entry and, when it can be suggested, its places.
+    func stageActivity(
+        activity: UserActivity, current: Bool, donation: Donation, payload: String?, at: Date,
+        receipt: DonationReceipt
+    ) -> StagedEntry {
+        let bundle = donation.app!
+        let suggestible = activity.isEligibleForSearch || activity.isEligibleForPrediction || current
+        return StagedEntry(
+            draft: EntryDrafts.activity(activity, app: bundle, at: at, payload: payload),
+            places: suggestible
+                ? PlaceCatalog.places(
+                    activity: activity, attributeSet: activity.contentAttributeSet, page: nil,
+                    phoneRegion: configuration.phoneRegion) : [],
+            activityType: activity.activityType, url: activity.webpageURL, became: "activity",
+            idPrefix: "activity", receipt: receipt)
+    }
+
+    /// What an item's document writes: its entry and its places.
+    func stageSearchableItem(
+        item: SearchableItem, donation: Donation, payload: String?, at: Date, receipt: DonationReceipt
+    ) -> StagedEntry {
+        StagedEntry(
+            draft: EntryDrafts.item(
+                item, app: donation.app!, at: at, defaultLifetime: configuration.defaultItemLifetime,
+                payload: payload),
+            places: PlaceCatalog.places(
                 activity: nil, attributeSet: item.attributeSet, page: nil,
                 phoneRegion: configuration.phoneRegion),
-            entryID: result.id, app: donation.app!, activityType: nil, url: item.attributeSet.contentURL,
-            at: at,
-            expiresAt: draft.expiresAt, tx: tx)
-        receipt.status = result.merged ? .merged : .accepted
-        receipt.became = "searchableItem"
-        receipt.id = "item/\(result.id)"
-        receipt.expiresAt = draft.expiresAt
+            activityType: nil, url: item.attributeSet.contentURL, became: "searchableItem", idPrefix: "item",
+            receipt: receipt)
     }
 
     /// An index batch: deletions and items, then the client state, all or nothing.
@@ -212,5 +224,43 @@ extension ProactiveEngine {
                 places, entryID: entryID, app: app, activityType: activityType, url: url, seenAt: at,
                 expiresAt: expiresAt))
         return places.isEmpty ? nil : places.map(\.place.name)
+    }
+}
+
+/// A document validated and turned into what it writes (an entry and its places), before the
+/// write: documents staged in a row are written together (``EntryStorage/upsertEntries(_:)``,
+/// ``PlaceStorage/replacePlaceSightings(_:)``).
+struct StagedEntry {
+    /// The entry.
+    var draft: EntryDraft
+    /// Its places (none when it cannot be suggested).
+    var places: [(place: Place, navigable: Bool)]
+    /// The activity type its sightings record.
+    var activityType: String?
+    /// The web page its sightings record.
+    var url: String?
+    /// What the receipt says it became.
+    var became: String
+    /// The receipt's identifier's prefix ("item" in "item/12").
+    var idPrefix: String
+    /// The receipt so far (index, type, app, warnings).
+    var receipt: DonationReceipt
+
+    /// The place sightings to store once the entry's identifier is known.
+    func records(entryID: Int64) -> [PlaceSightingRecord] {
+        PlaceCatalog.records(
+            places, entryID: entryID, app: draft.app, activityType: activityType, url: url,
+            seenAt: draft.donatedAt, expiresAt: draft.expiresAt)
+    }
+
+    /// The document's receipt once its entry is written.
+    func receipt(for result: EntryWriteResult) -> DonationReceipt {
+        var receipt = receipt
+        receipt.places = places.isEmpty ? nil : places.map(\.place.name)
+        receipt.status = result.merged ? .merged : .accepted
+        receipt.became = became
+        receipt.id = "\(idPrefix)/\(result.id)"
+        receipt.expiresAt = draft.expiresAt
+        return receipt
     }
 }
