@@ -26,13 +26,31 @@ final class PostgresSession {
     /// - Parameter doing: what the statement does, for the error message (never SQL or data).
     @discardableResult
     func query(_ query: PostgresQuery, while doing: String) throws(StorageError) -> PostgresQueryResult {
+        try queries([query], while: doing)[0]
+    }
+
+    /// Runs statements in order, each sent as soon as the connection is done with the previous
+    /// one (postgres-nio queues them on the connection), without waking the calling thread in
+    /// between; returns their results. When one fails, the error of the first failure is thrown
+    /// (the statements after it fail too inside a transaction).
+    ///
+    /// - Parameter doing: what the statements do, for the error message (never SQL or data).
+    @discardableResult
+    func queries(_ queries: [PostgresQuery], while doing: String) throws(StorageError)
+        -> [PostgresQueryResult]
+    {
         guard !isBroken, !connection.isClosed else {
             isBroken = true
             throw StorageError(
                 code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
         }
         do {
-            return try connection.query(query, logger: logger).waitBounded(seconds: queryTimeout)
+            guard !isOnEventLoop else { throw WaitOnEventLoop() }
+            let futures = queries.map { connection.query($0, logger: logger) }
+            var results: [PostgresQueryResult] = []
+            results.reserveCapacity(futures.count)
+            for future in futures { results.append(try future.waitBounded(seconds: queryTimeout)) }
+            return results
         } catch {
             let mapped = StorageError(postgres: error, while: doing)
             if mapped.code == .unavailable || error is BoundedWaitTimeout || connection.isClosed {

@@ -121,20 +121,26 @@ public final class PostgresStorage: Storage {
     @discardableResult
     public func write<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
         try pool.withSession { session in
-            try session.query("BEGIN", while: "beginning a write")
             do {
-                try session.query(
-                    "SELECT pg_advisory_xact_lock(\(unescaped: String(Self.userLockSpace)), hashtext(\(user.rawValue)))",
-                    while: "waiting for the user's write lock")
+                // BEGIN, then the user's lock and the change notification in one statement,
+                // sent together (the client waits once). The notification is delivered to
+                // listeners when (and only if) the transaction commits; a transaction that
+                // changed nothing is rolled back instead, so it notifies nobody.
+                try session.queries(
+                    [
+                        "BEGIN",
+                        """
+                        SELECT pg_advisory_xact_lock(\(unescaped: String(Self.userLockSpace)), hashtext(\(user.rawValue))),
+                          pg_notify(\(PostgresChangeListener.channel), \(listener.origin + ":" + user.rawValue))
+                        """,
+                    ], while: "waiting for the user's write lock")
                 let transaction = PostgresTransaction(session: session, user: user, isWritable: true)
                 let result = try body(transaction)
                 if transaction.hasChanges {
-                    // Delivered to listeners when (and only if) the transaction commits.
-                    try session.query(
-                        "SELECT pg_notify(\(PostgresChangeListener.channel), \(listener.origin + ":" + user.rawValue))",
-                        while: "notifying the change")
+                    try session.query("COMMIT", while: "committing")
+                } else {
+                    try session.query("ROLLBACK", while: "ending a write that changed nothing")
                 }
-                try session.query("COMMIT", while: "committing")
                 return result
             } catch {
                 Self.rollBack(session)
