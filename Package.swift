@@ -13,6 +13,10 @@ let package = Package(
     products: [
         .library(name: "Proactive", targets: ["Proactive"]),
         .library(name: "ProactiveMarkup", targets: ["ProactiveMarkup"]),
+        .library(name: "ProactiveStorage", targets: ["ProactiveStorage"]),
+        .library(name: "ProactiveSQLite", targets: ["ProactiveSQLite"]),
+        .library(name: "ProactivePostgres", targets: ["ProactivePostgres"]),
+        .library(name: "ProactiveServer", targets: ["ProactiveServer"]),
         .executable(name: "proactive", targets: ["proactive"]),
     ],
     dependencies: [
@@ -114,10 +118,13 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         // MARK: Benchmarks: executables run in release mode (see docs/benchmarks.md)
+        // What benchmarks share: the realistic corpus, percentiles, memory, the machine's description.
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: swiftSettings),
         .executableTarget(
             name: "StoreBenchmark",
             dependencies: [
-                "Proactive", "ProactiveStorage", "ProactiveSQLite", "ProactiveModel", "ProactiveText",
+                "BenchmarkSupport", "Proactive", "ProactiveStorage", "ProactiveSQLite", "ProactiveModel",
+                "ProactiveText",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Benchmarks/StoreBenchmark", swiftSettings: swiftSettings),

@@ -3,14 +3,14 @@ import Foundation
 /// A realistic multilingual corpus: words drawn with a Zipf distribution from the vocabulary of
 /// the five source documents (French, Italian, Portuguese, German, Chinese), so that queries
 /// match a realistic share of documents.
-struct Corpus {
-    var words: [String]
-    var cjk: [String]
-    var rng: SplitMix64
+public struct Corpus {
+    public var words: [String]
+    public var cjk: [String]
+    public var rng: SplitMix64
     private var cumulative: [Double]
     private var cjkCumulative: [Double]
 
-    init(seedsDirectory: String, seed: UInt64 = 42) throws {
+    public init(seedsDirectory: String, seed: UInt64 = 42) throws {
         var counts: [String: Int] = [:]
         var cjkCounts: [String: Int] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: seedsDirectory)
@@ -48,7 +48,7 @@ struct Corpus {
         cjkCumulative = Corpus.zipf(count: cjk.count)
     }
 
-    static func zipf(count: Int, exponent: Double = 1.0) -> [Double] {
+    public static func zipf(count: Int, exponent: Double = 1.0) -> [Double] {
         var total = 0.0
         var out: [Double] = []
         out.reserveCapacity(count)
@@ -59,7 +59,7 @@ struct Corpus {
         return out.map { $0 / total }
     }
 
-    mutating func word() -> String {
+    public mutating func word() -> String {
         let x = Double(rng.next() % 1_000_000_000) / 1_000_000_000
         var lo = 0
         var hi = cumulative.count - 1
@@ -70,22 +70,22 @@ struct Corpus {
         return words[lo]
     }
 
-    mutating func chinese() -> String {
+    public mutating func chinese() -> String {
         let x = Double(rng.next() % 1_000_000_000) / 1_000_000_000
         let index = cjkCumulative.firstIndex { $0 >= x } ?? 0
         return cjk[index]
     }
 
-    mutating func phrase(_ n: Int) -> String {
+    public mutating func phrase(_ n: Int) -> String {
         (0..<n).map { _ in rng.next() % 6 == 0 ? chinese() + chinese() : word() }.joined(separator: " ")
     }
 
-    static func escape(_ s: String) -> String {
+    public static func escape(_ s: String) -> String {
         s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 
-    /// One searchable-item document of about 300 bytes.
-    mutating func document(_ i: Int) -> (
+    /// One searchable-item document of about 412 bytes: its JSON and the fields it holds.
+    public mutating func document(_ i: Int) -> (
         json: String, title: String, keywords: String, description: String, city: String
     ) {
         let title = phrase(3 + Int(rng.next() % 3)).capitalized
@@ -99,7 +99,7 @@ struct Corpus {
     }
 
     /// A query people type: one to three words, a 2–5 character prefix, or a Chinese substring.
-    mutating func query() -> String {
+    public mutating func query() -> String {
         switch rng.next() % 10 {
         case 0...2: return word()
         case 3...4: return word() + " " + word()
@@ -113,11 +113,25 @@ struct Corpus {
     }
 }
 
+extension Corpus {
+    /// The class of a query of ``query()``, for percentiles by class.
+    public static func queryClass(_ q: String) -> String {
+        let words = q.split(separator: " ")
+        if q.unicodeScalars.contains(where: { (0x4E00...0x9FFF).contains($0.value) }) {
+            return "Chinese substring"
+        } else if words.count == 1 && q.count <= 5 {
+            return "one prefix of 2–5 letters"
+        } else {
+            return "\(words.count) word\(words.count == 1 ? "" : "s")"
+        }
+    }
+}
+
 /// A small fast deterministic random generator.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+public struct SplitMix64: Sendable {
+    public var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import GRDBSQLite
 import Proactive
@@ -39,20 +40,6 @@ struct Options {
             }
         }
     }
-}
-
-func peakRSSMegabytes() -> Double {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        let kb = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
-        return kb / 1024
-    }
-    return 0
-}
-
-func percentile(_ sorted: [Double], _ p: Double) -> Double {
-    guard !sorted.isEmpty else { return 0 }
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
 }
 
 func check(_ rc: Int32, _ db: OpaquePointer?, _ what: String) {
@@ -164,16 +151,7 @@ func searchEngine(options: Options) throws {
     // Per class of query, to stderr (the parent prints them).
     var classes: [String: [Double]] = [:]
     for (t, q) in zip(times, queries) {
-        let words = q.split(separator: " ")
-        let name: String
-        if q.unicodeScalars.contains(where: { (0x4E00...0x9FFF).contains($0.value) }) {
-            name = "Chinese substring"
-        } else if words.count == 1 && q.count <= 5 {
-            name = "one prefix of 2–5 letters"
-        } else {
-            name = "\(words.count) word\(words.count == 1 ? "" : "s")"
-        }
-        classes[name, default: []].append(t)
+        classes[Corpus.queryClass(q), default: []].append(t)
     }
     for (name, values) in classes.sorted(by: { $0.key < $1.key }) {
         let sorted = values.sorted()
