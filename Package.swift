@@ -129,6 +129,17 @@ let package = Package(
             ],
             path: "Benchmarks/StoreBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
+            name: "ServiceBenchmark",
+            dependencies: [
+                "BenchmarkSupport", "Proactive", "ProactiveStorage", "ProactivePostgres", "ProactiveModel",
+                "ProactiveText",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/ServiceBenchmark", swiftSettings: swiftSettings),
+        .executableTarget(
             name: "MarkupBenchmark", dependencies: ["ProactiveMarkup"],
             path: "Benchmarks/MarkupBenchmark", exclude: ["extruct_baseline.py"], swiftSettings: swiftSettings
         ),
