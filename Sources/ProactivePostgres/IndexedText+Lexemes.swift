@@ -13,29 +13,37 @@ enum SearchLexemes {
     /// A tsvector holds at most 1 MB; words beyond this many bytes are not indexed.
     static let largestVector = 900_000
 
-    /// The distinct words of some texts, sorted, within PostgreSQL's limits.
-    static func words(_ texts: String?...) -> [String] {
+    /// The distinct words of an entry's fields, within PostgreSQL's limits, in the order first
+    /// seen (`array_to_tsvector` sorts them): those of every field, and those of the title alone
+    /// (the title's words are the first ones of every field's, so it is folded once).
+    static func words(_ text: IndexedText) -> (all: [String], title: [String]) {
         var seen: Set<String> = []
         var total = 0
         var out: [String] = []
-        for text in texts {
-            guard let text else { continue }
-            for word in TextFolding.words(text) where word.utf8.count <= longestLexeme {
+        var title: [String]?
+        fields: for (index, field) in [text.title, text.keywords, text.description, text.address].enumerated()
+        {
+            if index == 1 { title = out }
+            guard let field else { continue }
+            for word in TextFolding.words(field) where word.utf8.count <= longestLexeme {
                 guard seen.insert(word).inserted else { continue }
                 // Each lexeme costs its bytes and about 8 bytes of header.
                 total += word.utf8.count + 8
-                if total > largestVector { return out.sorted() }
+                if total > largestVector { break fields }
                 out.append(word)
             }
         }
-        return out.sorted()
+        return (out, title ?? out)
     }
 }
 
 extension IndexedText {
+    /// The lexemes of every field and of the title (see ``SearchLexemes/words(_:)``).
+    var lexemes: (all: [String], title: [String]) { SearchLexemes.words(self) }
+
     /// The lexemes of every field.
-    var allLexemes: [String] { SearchLexemes.words(title, keywords, description, address) }
+    var allLexemes: [String] { lexemes.all }
 
     /// The lexemes of the title.
-    var titleLexemes: [String] { SearchLexemes.words(title) }
+    var titleLexemes: [String] { lexemes.title }
 }

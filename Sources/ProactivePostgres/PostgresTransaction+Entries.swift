@@ -52,6 +52,7 @@ extension PostgresTransaction {
     func upsertEntry(_ draft: EntryDraft) throws -> EntryWriteResult {
         let doing = "storing an entry"
         let text = draft.isEligibleForSearch ? draft.indexedText : IndexedText()
+        let lexemes = text.lexemes
         // One statement: an insert, or on a conflict the same update as the SQLite store's (one
         // more donation, the later donation date). A fresh row is the only one with a donation
         // count of 1 (a merge makes it 2 or more; PostgreSQL cannot return `xmax` of a
@@ -68,8 +69,8 @@ extension PostgresTransaction {
               \(draft.isEligibleForPublicIndexing), \(draft.isEligibleForPrediction),
               \(draft.donatedAt.timeIntervalSince1970), \(draft.donatedAt.timeIntervalSince1970),
               \(draft.expiresAt?.timeIntervalSince1970), \(draft.payload), \(text.title), \(text.keywords),
-              \(text.description), \(text.address), array_to_tsvector(\(text.allLexemes)::text[]),
-              array_to_tsvector(\(text.titleLexemes)::text[]))
+              \(text.description), \(text.address), array_to_tsvector(\(lexemes.all)::text[]),
+              array_to_tsvector(\(lexemes.title)::text[]))
             ON CONFLICT (user_id, app, kind, identity_key) DO UPDATE SET
               unique_identifier = excluded.unique_identifier, domain_identifier = excluded.domain_identifier,
               persistent_identifier = excluded.persistent_identifier, activity_type = excluded.activity_type,
@@ -151,8 +152,9 @@ extension PostgresTransaction {
             batch.add("fts_keywords", text.keywords)
             batch.add("fts_description", text.description)
             batch.add("fts_address", text.address)
-            batch.add("search_all", text.allLexemes)
-            batch.add("search_title", text.titleLexemes)
+            let lexemes = text.lexemes
+            batch.add("search_all", lexemes.all)
+            batch.add("search_title", lexemes.title)
         }
         // The same insert and conflict update as `upsertEntry`, over the rows in order (their
         // identifiers are drawn in that order).
