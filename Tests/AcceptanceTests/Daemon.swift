@@ -70,6 +70,8 @@ final class Daemon: @unchecked Sendable {
     {
         var request = URLRequest(url: URL(string: path, relativeTo: url)!)
         request.httpMethod = method
+        // A request to a daemon that was killed fails within this, not after URLSession's minute.
+        request.timeoutInterval = 20
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let body {
             request.httpBody = Data(body.utf8)

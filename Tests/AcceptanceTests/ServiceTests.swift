@@ -63,11 +63,13 @@ struct ServiceTests {
         return (inbox, task)
     }
 
-    static func waitFor(seconds: Double = 10, _ condition: () -> Bool) async throws {
+    /// Waits until `condition` holds (generous: a loaded CI machine is slow), recording which
+    /// wait timed out.
+    static func waitFor(_ what: String, seconds: Double = 30, _ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
         while !condition() {
             guard ContinuousClock.now < deadline else {
-                Issue.record("timed out")
+                Issue.record("timed out waiting for \(what)")
                 return
             }
             try await Task.sleep(for: .milliseconds(2))
@@ -98,7 +100,7 @@ struct ServiceTests {
             aliceLive.cancel()
             bobLive.cancel()
         }
-        try await Self.waitFor {
+        try await Self.waitFor("both subscribers' first lists") {
             aliceInbox.contains(#""type":"suggestions""#) && bobInbox.contains(#""type":"suggestions""#)
         }
 
@@ -108,7 +110,7 @@ struct ServiceTests {
             "POST", "/v1/donations", token: aliceApp, body: Self.item("t1", title))
         let answered = ContinuousClock.now
         #expect(answer.status == 200)
-        try await Self.waitFor { aliceInbox.contains(title) }
+        try await Self.waitFor("the push on instance two") { aliceInbox.contains(title) }
         if let arrival = aliceInbox.arrival(of: title) {
             #expect(
                 answered.duration(to: arrival) < .seconds(1), "pushed after \(answered.duration(to: arrival))"
@@ -163,7 +165,7 @@ struct ServiceTests {
                 try await group.waitForAll()
             }
         }
-        try await Self.waitFor { acknowledged.ids.withLock { $0.count } >= 50 }
+        try await Self.waitFor("50 acknowledged documents") { acknowledged.ids.withLock { $0.count } >= 50 }
         one.kill9()
         _ = try? await batches.value
         let saved = acknowledged.ids.withLock { $0 }
