@@ -5,8 +5,11 @@ import ProactiveStorage
 extension SQLiteTransaction {
     /// Replaces the places seen in an entry.
     public func replacePlaceSightings(entryID: Int64, with records: [PlaceSightingRecord]) throws {
-        try db.cachedStatement(sql: "DELETE FROM placeSighting WHERE entryId = ? AND userId = ?").execute(
-            arguments: [entryID, userID])
+        // By the entry's index: without statistics SQLite would otherwise pick (userId, seenAt)
+        // and read every sighting of the user for each entry (ingest became quadratic).
+        try db.cachedStatement(
+            sql: "DELETE FROM placeSighting INDEXED BY placeSighting_entryId WHERE entryId = ? AND userId = ?"
+        ).execute(arguments: [entryID, userID])
         let insert = try db.cachedStatement(
             sql: """
                 INSERT INTO placeSighting (userId, entryId, app, activityType, url, seenAt, expiresAt, supportsNavigation,
