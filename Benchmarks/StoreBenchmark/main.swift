@@ -60,10 +60,10 @@ func rawIngest(options: Options, path: String) throws -> Double {
     check(sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", nil, nil, nil), db, "pragma")
     var statement: OpaquePointer?
     let sql = """
-        INSERT INTO entry (app, kind, identityKey, uniqueIdentifier, domainIdentifier, title, isEligibleForSearch,
-          isEligibleForHandoff, isEligibleForPublicIndexing, isEligibleForPrediction, firstDonatedAt, donatedAt,
-          expiresAt, payload, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
-        VALUES ('com.example.bench', 'item', ?1, ?1, ?2, ?3, 1, 0, 0, 0, ?4, ?4, ?5, ?6, ?3, ?7, ?8, ?9)
+        INSERT INTO entry (userId, app, kind, identityKey, uniqueIdentifier, domainIdentifier, title,
+          isEligibleForSearch, isEligibleForHandoff, isEligibleForPublicIndexing, isEligibleForPrediction,
+          firstDonatedAt, donatedAt, expiresAt, payload, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+        VALUES ('default', 'com.example.bench', 'item', ?1, ?1, ?2, ?3, 1, 0, 0, 0, ?4, ?4, ?5, ?6, ?3, ?7, ?8, ?9)
         """
     check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), db, "prepare")
     var corpus = try Corpus(seedsDirectory: options.seeds)
