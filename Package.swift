@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: Pure value types and text processing
@@ -80,6 +81,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
@@ -174,7 +176,13 @@ let package = Package(
         // PROACTIVE_TEST_POSTGRES names a throwaway database (always in CI).
         .testTarget(
             name: "ProactiveStorageTests",
-            dependencies: ["ProactiveStorage", "ProactiveSQLite", "ProactivePostgres", "ProactiveText"],
+            dependencies: [
+                "ProactiveStorage", "ProactiveSQLite", "ProactivePostgres", "ProactiveText",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProactiveTests",
