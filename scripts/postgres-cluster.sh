@@ -86,7 +86,7 @@ start() {
     port=$((20000 + RANDOM % 40000))
     port_is_free "$port" || continue
     if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/log/server.log" -w -t 30 \
-      -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" \
+      -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500" \
       start >/dev/null; then
       echo "$port" >"$dir/port"
       break
@@ -119,7 +119,7 @@ restart() {
   port=$(cat "$dir/port")
   as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/log/server.log" -w -t 30 \
-    -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" \
+    -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500" \
     start >/dev/null
 }
 

@@ -45,18 +45,31 @@ struct ServiceTests {
         let ids = Mutex<Set<String>>([])
     }
 
+    /// Subscribes over the live socket; a connection refused before anything arrived (the
+    /// daemon answers 503 while its database is saturated by the tests running beside this
+    /// one) is tried again, as a client would, at most 5 times.
     static func subscribe(_ daemon: Daemon, token: String, _ message: String) -> (
         Inbox, Task<Void, any Error>
     ) {
         let inbox = Inbox()
         let url = "ws://127.0.0.1:\(daemon.url.port!)/v1/live?token=\(token)"
         let task = Task {
-            _ = try await WebSocketClient.connect(url: .init(url), logger: Logger(label: "test")) {
-                inbound, outbound, _ in
-                try await outbound.write(.text(message))
-                for try await message in inbound.messages(maxSize: 1 << 20) {
-                    guard case .text(let text) = message else { continue }
-                    inbox.messages.withLock { $0.append((ContinuousClock.now, text)) }
+            for attempt in 1...5 {
+                do {
+                    _ = try await WebSocketClient.connect(url: .init(url), logger: Logger(label: "test")) {
+                        inbound, outbound, _ in
+                        try await outbound.write(.text(message))
+                        for try await message in inbound.messages(maxSize: 1 << 20) {
+                            guard case .text(let text) = message else { continue }
+                            inbox.messages.withLock { $0.append((ContinuousClock.now, text)) }
+                        }
+                    }
+                    return
+                } catch is CancellationError {
+                    return
+                } catch {
+                    guard attempt < 5, inbox.messages.withLock({ $0.isEmpty }) else { throw error }
+                    try await Task.sleep(for: .milliseconds(200 * attempt))
                 }
             }
         }
