@@ -47,6 +47,31 @@ extension Set<EntryKind> {
 }
 
 extension PostgresTransaction {
+    /// The insert of an entry's columns, shared by `upsertEntry` and `upsertEntries`.
+    static let entryInsert = """
+        INSERT INTO entry (user_id, app, kind, identity_key, unique_identifier, domain_identifier,
+          persistent_identifier, activity_type, url, title, is_eligible_for_search, is_eligible_for_handoff,
+          is_eligible_for_public_indexing, is_eligible_for_prediction, first_donated_at, donated_at, expires_at,
+          payload, fts_title, fts_keywords, fts_description, fts_address, search_all, search_title)
+        """
+
+    /// What a donation of an existing entry changes (the SQLite store's merge: one more
+    /// donation, the later donation date), shared by `upsertEntry` and `upsertEntries`.
+    static let entryMerge = """
+        ON CONFLICT (user_id, app, kind, identity_key) DO UPDATE SET
+          unique_identifier = excluded.unique_identifier, domain_identifier = excluded.domain_identifier,
+          persistent_identifier = excluded.persistent_identifier, activity_type = excluded.activity_type,
+          url = excluded.url, title = excluded.title, is_eligible_for_search = excluded.is_eligible_for_search,
+          is_eligible_for_handoff = excluded.is_eligible_for_handoff,
+          is_eligible_for_public_indexing = excluded.is_eligible_for_public_indexing,
+          is_eligible_for_prediction = excluded.is_eligible_for_prediction,
+          donated_at = greatest(entry.donated_at, excluded.donated_at), expires_at = excluded.expires_at,
+          payload = excluded.payload, donation_count = entry.donation_count + 1,
+          fts_title = excluded.fts_title, fts_keywords = excluded.fts_keywords,
+          fts_description = excluded.fts_description, fts_address = excluded.fts_address,
+          search_all = excluded.search_all, search_title = excluded.search_title
+        """
+
     // MARK: Writing
 
     func upsertEntry(_ draft: EntryDraft) throws -> EntryWriteResult {
@@ -59,10 +84,7 @@ extension PostgresTransaction {
         // partitioned table).
         let result = try write(
             """
-            INSERT INTO entry (user_id, app, kind, identity_key, unique_identifier, domain_identifier,
-              persistent_identifier, activity_type, url, title, is_eligible_for_search, is_eligible_for_handoff,
-              is_eligible_for_public_indexing, is_eligible_for_prediction, first_donated_at, donated_at, expires_at,
-              payload, fts_title, fts_keywords, fts_description, fts_address, search_all, search_title)
+            \(unescaped: Self.entryInsert)
             VALUES (\(userID), \(draft.app), \(draft.kind.rawValue), \(draft.identityKey), \(draft.uniqueIdentifier),
               \(draft.domainIdentifier), \(draft.persistentIdentifier), \(draft.activityType), \(draft.url),
               \(draft.title), \(draft.isEligibleForSearch), \(draft.isEligibleForHandoff),
@@ -71,18 +93,7 @@ extension PostgresTransaction {
               \(draft.expiresAt?.timeIntervalSince1970), \(draft.payload), \(text.title), \(text.keywords),
               \(text.description), \(text.address), array_to_tsvector(\(lexemes.all)::text[]),
               array_to_tsvector(\(lexemes.title)::text[]))
-            ON CONFLICT (user_id, app, kind, identity_key) DO UPDATE SET
-              unique_identifier = excluded.unique_identifier, domain_identifier = excluded.domain_identifier,
-              persistent_identifier = excluded.persistent_identifier, activity_type = excluded.activity_type,
-              url = excluded.url, title = excluded.title, is_eligible_for_search = excluded.is_eligible_for_search,
-              is_eligible_for_handoff = excluded.is_eligible_for_handoff,
-              is_eligible_for_public_indexing = excluded.is_eligible_for_public_indexing,
-              is_eligible_for_prediction = excluded.is_eligible_for_prediction,
-              donated_at = greatest(entry.donated_at, excluded.donated_at), expires_at = excluded.expires_at,
-              payload = excluded.payload, donation_count = entry.donation_count + 1,
-              fts_title = excluded.fts_title, fts_keywords = excluded.fts_keywords,
-              fts_description = excluded.fts_description, fts_address = excluded.fts_address,
-              search_all = excluded.search_all, search_title = excluded.search_title
+            \(unescaped: Self.entryMerge)
             RETURNING id, donation_count = 1
             """, doing)
         guard
@@ -160,10 +171,7 @@ extension PostgresTransaction {
         // identifiers are drawn in that order).
         let result = try write(
             """
-            INSERT INTO entry (user_id, app, kind, identity_key, unique_identifier, domain_identifier,
-              persistent_identifier, activity_type, url, title, is_eligible_for_search, is_eligible_for_handoff,
-              is_eligible_for_public_indexing, is_eligible_for_prediction, first_donated_at, donated_at, expires_at,
-              payload, fts_title, fts_keywords, fts_description, fts_address, search_all, search_title)
+            \(unescaped: Self.entryInsert)
             SELECT \(userID), r.app, r.kind, r.identity_key, r.unique_identifier, r.domain_identifier,
               r.persistent_identifier, r.activity_type, r.url, r.title, r.is_eligible_for_search,
               r.is_eligible_for_handoff, r.is_eligible_for_public_indexing, r.is_eligible_for_prediction,
@@ -176,18 +184,7 @@ extension PostgresTransaction {
               donated_at double precision, expires_at double precision, payload text, fts_title text,
               fts_keywords text, fts_description text, fts_address text, search_all text[], search_title text[])
             ORDER BY r.ord
-            ON CONFLICT (user_id, app, kind, identity_key) DO UPDATE SET
-              unique_identifier = excluded.unique_identifier, domain_identifier = excluded.domain_identifier,
-              persistent_identifier = excluded.persistent_identifier, activity_type = excluded.activity_type,
-              url = excluded.url, title = excluded.title, is_eligible_for_search = excluded.is_eligible_for_search,
-              is_eligible_for_handoff = excluded.is_eligible_for_handoff,
-              is_eligible_for_public_indexing = excluded.is_eligible_for_public_indexing,
-              is_eligible_for_prediction = excluded.is_eligible_for_prediction,
-              donated_at = greatest(entry.donated_at, excluded.donated_at), expires_at = excluded.expires_at,
-              payload = excluded.payload, donation_count = entry.donation_count + 1,
-              fts_title = excluded.fts_title, fts_keywords = excluded.fts_keywords,
-              fts_description = excluded.fts_description, fts_address = excluded.fts_address,
-              search_all = excluded.search_all, search_title = excluded.search_title
+            \(unescaped: Self.entryMerge)
             RETURNING id, donation_count = 1, app, kind, identity_key
             """, doing)
         // RETURNING gives no order: each row is matched to its draft by identity.
