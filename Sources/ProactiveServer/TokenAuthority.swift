@@ -62,9 +62,7 @@ public final class TokenAuthority: Sendable {
 
     /// Whom a token acts for, or `nil` when it is unknown or revoked.
     public func principal(forToken token: String, now: Date = Date()) throws -> Principal? {
-        if let cached = known.withLock({ $0[token] }), now.timeIntervalSince(cached.checkedAt) < Self.trust {
-            return cached.principal
-        }
+        if let cached = cachedPrincipal(forToken: token, now: now) { return cached }
         guard let stored = try engine.accessToken(digest: Self.digest(token)) else {
             known.withLock { _ = $0.removeValue(forKey: token) }
             return nil
