@@ -61,7 +61,9 @@ public enum Machine {
     public static var cpuModel: String {
         let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         for line in info.split(separator: "\n") where line.hasPrefix("model name") {
-            return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+            return line.split(separator: ":", maxSplits: 1).last.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
                 ?? "?"
         }
         return "?"
@@ -80,7 +82,8 @@ public enum Machine {
     /// Lines describing the machine, date and command.
     public static func header() -> [String] {
         let date = ISO8601DateFormatter().string(from: Date())
-        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+        let load =
+            (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
             .split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
         return [
             "machine: nproc \(processors), CPU \(cpuModel), \(String(format: "%.0f", memoryGiB)) GiB, load average \(load)",
@@ -94,6 +97,7 @@ public enum Machine {
 public func processCPUSeconds() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        + Double(usage.ru_stime.tv_sec)
         + Double(usage.ru_stime.tv_usec) / 1e6
 }

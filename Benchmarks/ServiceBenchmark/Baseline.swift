@@ -25,7 +25,8 @@ enum Direct {
             tls = .prefer(try NIOSSLContext(configuration: settings))
         }
         let configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username, password: location.password,
+            host: location.host, port: location.port, username: location.username,
+            password: location.password,
             database: location.database, tls: tls)
         return try await PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: id,
@@ -40,7 +41,9 @@ enum Direct {
     }
 
     /// The rows of a query, each decoded as `T`.
-    static func rows<T: PostgresDecodable & Sendable>(_ connection: PostgresConnection, _ query: PostgresQuery, as: T.Type)
+    static func rows<T: PostgresDecodable & Sendable>(
+        _ connection: PostgresConnection, _ query: PostgresQuery, as: T.Type
+    )
         async throws -> [T]
     {
         var out: [T] = []
@@ -78,7 +81,8 @@ enum Baseline {
         for line in partitions {
             let name = line.prefix { $0 != " " }
             let bound = line.dropFirst(name.count + 1)
-            try await Direct.run(c, "CREATE TABLE \(table)_\(name.dropFirst("entry_".count)) PARTITION OF \(table) \(bound)")
+            try await Direct.run(
+                c, "CREATE TABLE \(table)_\(name.dropFirst("entry_".count)) PARTITION OF \(table) \(bound)")
         }
         let indexes = try await Direct.rows(
             c,
@@ -93,7 +97,8 @@ enum Baseline {
             ORDER BY 1
             """, as: String.self)
         guard indexes == engineIndexes else {
-            throw BenchmarkError("the baseline table's indexes differ from entry's: \(indexes) vs \(engineIndexes)")
+            throw BenchmarkError(
+                "the baseline table's indexes differ from entry's: \(indexes) vs \(engineIndexes)")
         }
         return "\(partitions.count) hash partitions, \(indexes.count) indexes as entry's: "
             + indexes.joined(separator: "; ")
@@ -104,7 +109,9 @@ enum Baseline {
     }
 
     /// One batch with `unnest` of arrays (one statement, its own transaction).
-    static func insertUnnest(_ c: PostgresConnection, _ rows: [EntryRow], donatedAt: Double, expiresAt: Double)
+    static func insertUnnest(
+        _ c: PostgresConnection, _ rows: [EntryRow], donatedAt: Double, expiresAt: Double
+    )
         async throws
     {
         let query: PostgresQuery = """
@@ -147,10 +154,12 @@ enum Baseline {
         let compared = try await Direct.rows(
             c, "SELECT count(*) FROM bench_entry b JOIN entry e USING (user_id, app, kind, identity_key)",
             as: Int.self)[0]
-        let columns = EntryRow.columns + [
-            "persistent_identifier", "activity_type", "url", "is_current", "donation_count", "engagement_count",
-            "last_engaged_at",
-        ]
+        let columns =
+            EntryRow.columns + [
+                "persistent_identifier", "activity_type", "url", "is_current", "donation_count",
+                "engagement_count",
+                "last_engaged_at",
+            ]
         let b = columns.map { "b." + $0 }.joined(separator: ", ")
         let e = columns.map { "e." + $0 }.joined(separator: ", ")
         let different = try await Direct.rows(

@@ -42,7 +42,8 @@ func makeBatches(documents range: Range<Int>, users: Int, batchSize: Int, corpus
     for (u, docs) in byUser.enumerated() {
         for (round, start) in stride(from: 0, to: docs.count, by: batchSize).enumerated() {
             if rounds.count <= round { rounds.append([]) }
-            rounds[round].append(Batch(user: userName(u), documents: Array(docs[start..<min(start + batchSize, docs.count)])))
+            rounds[round].append(
+                Batch(user: userName(u), documents: Array(docs[start..<min(start + batchSize, docs.count)])))
         }
     }
     return rounds.flatMap { $0 }
@@ -136,11 +137,16 @@ struct EntryRow: Sendable {
             return o
         }
         func vector(_ lexemes: [String]) -> String {
-            lexemes.map { "'" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'" }
-                .joined(separator: " ")
+            lexemes.map {
+                "'"
+                    + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                        of: "'", with: "''") + "'"
+            }
+            .joined(separator: " ")
         }
         let fields: [String] = [
-            text(user), text(Self.app), "item", text(identityKey), text(identityKey), text(domain), text(title),
+            text(user), text(Self.app), "item", text(identityKey), text(identityKey), text(domain),
+            text(title),
             "t", "f", "f", "f", "\(donatedAt)", "\(donatedAt)", "\(expiresAt)", text(payload), text(ftsTitle),
             text(ftsKeywords), text(ftsDescription), text(ftsAddress), text(vector(allLexemes)),
             text(vector(titleLexemes)),
@@ -157,7 +163,9 @@ func tsquery(_ query: FullTextQuery) -> String? {
         let words = TextFolding.words(IndexText.indexForm(term.text))
         guard !words.isEmpty else { continue }
         for (index, word) in words.enumerated() {
-            let quoted = "'" + word.replacingOccurrences(of: "\\", with: "\\\\")
+            let quoted =
+                "'"
+                + word.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "'", with: "''") + "'"
             parts.append(term.isPrefix && index == words.count - 1 ? quoted + ":*" : quoted)
         }

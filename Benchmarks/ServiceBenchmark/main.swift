@@ -56,7 +56,9 @@ struct Options: Sendable {
             default: fatalError("unknown argument \(arg)")
             }
         }
-        guard !postgres.isEmpty else { fatalError("give --postgres URL (scripts/postgres-cluster.sh start DIR)") }
+        guard !postgres.isEmpty else {
+            fatalError("give --postgres URL (scripts/postgres-cluster.sh start DIR)")
+        }
     }
 }
 
@@ -113,7 +115,8 @@ final class ServiceBenchmark {
         let existing = try await Direct.rows(admin, "SELECT count(*) FROM entry", as: Int.self)[0]
         guard existing == 0 else {
             throw BenchmarkError(
-                "the database already holds \(existing) entries; give an empty one (scripts/postgres-cluster.sh start DIR)")
+                "the database already holds \(existing) entries; give an empty one (scripts/postgres-cluster.sh start DIR)"
+            )
         }
         engine = try ProactiveEngine(storage: storage)
         serverCPU = await ServerCPU.find(admin)
@@ -148,7 +151,8 @@ final class ServiceBenchmark {
 
     func makeCorpus() {
         let start = ContinuousClock.now
-        batches = makeBatches(documents: 0..<options.documents, users: options.users, batchSize: options.batch, corpus: &corpus)
+        batches = makeBatches(
+            documents: 0..<options.documents, users: options.users, batchSize: options.batch, corpus: &corpus)
         let bytes = batches.reduce(0) { $0 + $1.documents.reduce(0) { $0 + $1.json.count } }
         let sizes = Set(batches.map(\.documents.count)).sorted()
         say(
@@ -166,7 +170,11 @@ final class ServiceBenchmark {
             n += engine.parse(documents: batch.documents.map(\.json)).results.count
         }
         let seconds = (ContinuousClock.now - start).seconds
-        say(String(format: "engine.parse alone (JSON decoding, no database): %d documents in %.2f s = %.0f documents/s", n, seconds, Double(n) / seconds))
+        say(
+            String(
+                format:
+                    "engine.parse alone (JSON decoding, no database): %d documents in %.2f s = %.0f documents/s",
+                n, seconds, Double(n) / seconds))
     }
 
     func ingestSequential() async throws -> Double {
@@ -199,7 +207,8 @@ final class ServiceBenchmark {
             String(
                 format:
                     "  where the time goes: wall %.1f s; benchmark process CPU %.1f s (%.0f%%); PostgreSQL server CPU %.1f s (%.0f%%); neither %.1f s (%.0f%%: waiting on each other, wake-ups)",
-                wall, client, client / wall * 100, server, server / wall * 100, max(0, wall - client - server),
+                wall, client, client / wall * 100, server, server / wall * 100,
+                max(0, wall - client - server),
                 max(0, wall - client - server) / wall * 100))
         if let before, let after = await StatementStats.snapshot(admin) {
             let ran = after.since(before)
@@ -216,7 +225,8 @@ final class ServiceBenchmark {
                 say(
                     String(
                         format: "    %8d calls  %5.2f/doc  exec %6.0f ms  plan %6.0f ms  %@", e.calls,
-                        Double(e.calls) / Double(max(ingested, 1)), e.milliseconds, e.planMilliseconds, String(text)))
+                        Double(e.calls) / Double(max(ingested, 1)), e.milliseconds, e.planMilliseconds,
+                        String(text)))
             }
         } else {
             say("  statements: pg_stat_statements is not installed in this database (counts skipped)")
@@ -233,7 +243,8 @@ final class ServiceBenchmark {
     func ingestConcurrent() async throws -> Double {
         let location = try PostgresLocation(url: options.postgres)
         let name = location.database + "_concurrent"
-        try await Direct.run(admin, "DROP DATABASE IF EXISTS \"\(name)\" WITH (FORCE)", "CREATE DATABASE \"\(name)\"")
+        try await Direct.run(
+            admin, "DROP DATABASE IF EXISTS \"\(name)\" WITH (FORCE)", "CREATE DATABASE \"\(name)\"")
         let url = Direct.url(options.postgres, database: name)
         let rate: Double
         do {
@@ -241,7 +252,8 @@ final class ServiceBenchmark {
             let root = try ProactiveEngine(storage: storage)
             try root.prepare()
             let work = ingestedBatches
-            let engines = Dictionary(uniqueKeysWithValues: Set(work.map(\.user)).map { ($0, root.forUser(UserID(rawValue: $0)!)) })
+            let engines = Dictionary(
+                uniqueKeysWithValues: Set(work.map(\.user)).map { ($0, root.forUser(UserID(rawValue: $0)!)) })
             let counter = Counter()
             let done = Counter()
             let failures = Mutex<[String]>([])
@@ -271,7 +283,9 @@ final class ServiceBenchmark {
             let (client, server) = (processCPUSeconds() - client0, (serverCPU?.seconds() ?? 0) - server0)
             let count = done.next()
             rate = Double(count) / wall
-            if let failure = failures.withLock({ $0.first }) { throw BenchmarkError("concurrent ingest failed: \(failure)") }
+            if let failure = failures.withLock({ $0.first }) {
+                throw BenchmarkError("concurrent ingest failed: \(failure)")
+            }
             say(
                 String(
                     format:
@@ -282,7 +296,8 @@ final class ServiceBenchmark {
         try await Direct.run(admin, "DROP DATABASE IF EXISTS \"\(name)\" WITH (FORCE)")
         figures.append(
             Figure(
-                figure: "ingest through the engine, \(options.threads) threads", value: String(format: "%.0f docs/s", rate)))
+                figure: "ingest through the engine, \(options.threads) threads",
+                value: String(format: "%.0f docs/s", rate)))
         return rate
     }
 
@@ -322,9 +337,12 @@ final class ServiceBenchmark {
                 count, spent.seconds, unnestRate, latencies.summary, processCPUSeconds() - client0,
                 (serverCPU?.seconds() ?? 0) - server0, wall))
         let (compared, different) = try await Baseline.compareWithEngine(admin)
-        say("  baseline rows compared with the engine's (every column but id): \(compared) compared, \(different) different")
+        say(
+            "  baseline rows compared with the engine's (every column but id): \(compared) compared, \(different) different"
+        )
         guard compared == count, different == 0 else {
-            throw BenchmarkError("the baseline does not insert the engine's rows: \(different) of \(compared) differ")
+            throw BenchmarkError(
+                "the baseline does not insert the engine's rows: \(different) of \(compared) differ")
         }
 
         // The same from `threads` connections.
@@ -351,7 +369,8 @@ final class ServiceBenchmark {
         let unnestConcurrentRate = Double(count) / wall
         say(
             String(
-                format: "baseline unnest, %d connections: %d rows in %.1f s = %.0f rows/s", threads, count, wall,
+                format: "baseline unnest, %d connections: %d rows in %.1f s = %.0f rows/s", threads, count,
+                wall,
                 unnestConcurrentRate))
 
         // COPY FROM STDIN, one connection, one COPY (and transaction) per batch; kept for search.
@@ -383,13 +402,16 @@ final class ServiceBenchmark {
             String(
                 format:
                     "ratio engine/baseline: 1 thread %.2f× unnest, %.2f× COPY; %d threads %.2f× unnest with %d connections (bar ≥ 0.5×)",
-                engineRate / unnestRate, engineRate / copyRate, threads, concurrentRate / unnestConcurrentRate, threads))
+                engineRate / unnestRate, engineRate / copyRate, threads,
+                concurrentRate / unnestConcurrentRate, threads))
         func met(_ r: Double) -> String { r >= 0.5 ? "yes" : "**no**" }
         figures[0].baseline = String(format: "%.0f rows/s unnest; %.0f COPY", unnestRate, copyRate)
-        figures[0].ratio = String(format: "%.2f× unnest; %.2f× COPY", engineRate / unnestRate, engineRate / copyRate)
+        figures[0].ratio = String(
+            format: "%.2f× unnest; %.2f× COPY", engineRate / unnestRate, engineRate / copyRate)
         figures[0].bar = "≥ 0.5×"
         figures[0].met = met(min(engineRate / unnestRate, engineRate / copyRate))
-        figures[1].baseline = String(format: "%.0f rows/s unnest, %d connections", unnestConcurrentRate, threads)
+        figures[1].baseline = String(
+            format: "%.0f rows/s unnest, %d connections", unnestConcurrentRate, threads)
         figures[1].ratio = String(format: "%.2f×", concurrentRate / unnestConcurrentRate)
         figures[1].bar = "≥ 0.5×"
         figures[1].met = met(concurrentRate / unnestConcurrentRate)
@@ -411,15 +433,23 @@ final class ServiceBenchmark {
             try await Direct.run(admin, "SELECT 1")
             if i >= 200 { selects.add(ContinuousClock.now - t) }
         }
-        say("round trips: empty storage.read transaction (BEGIN + COMMIT, pooled, blocking) \(reads.summary); SELECT 1 on an async connection \(selects.summary)")
+        say(
+            "round trips: empty storage.read transaction (BEGIN + COMMIT, pooled, blocking) \(reads.summary); SELECT 1 on an async connection \(selects.summary)"
+        )
     }
 
     // MARK: 3. Search
 
     func vacuum() async throws {
         let start = ContinuousClock.now
-        try await Direct.run(admin, "VACUUM (ANALYZE) entry", "VACUUM (ANALYZE) bench_entry", "VACUUM (ANALYZE) place_sighting")
-        say(String(format: "VACUUM (ANALYZE) of entry, bench_entry and place_sighting (what autovacuum does in a steady state): %.1f s", (ContinuousClock.now - start).seconds))
+        try await Direct.run(
+            admin, "VACUUM (ANALYZE) entry", "VACUUM (ANALYZE) bench_entry", "VACUUM (ANALYZE) place_sighting"
+        )
+        say(
+            String(
+                format:
+                    "VACUUM (ANALYZE) of entry, bench_entry and place_sighting (what autovacuum does in a steady state): %.1f s",
+                (ContinuousClock.now - start).seconds))
     }
 
     func search(items: Int) async throws {
@@ -459,7 +489,9 @@ final class ServiceBenchmark {
             for try await _ in try await c.query(query, logger: quietLogger) { n += 1 }
             return n
         }
-        let raw = queries.compactMap { q in tsquery(FullTextQuery(typed: q.text)).map { (user: q.user, tsq: $0) } }
+        let raw = queries.compactMap { q in
+            tsquery(FullTextQuery(typed: q.text)).map { (user: q.user, tsq: $0) }
+        }
         for q in raw.prefix(200) { _ = try await run(admin, q.user, q.tsq) }
         var base = Latencies()
         var baseHits = 0
@@ -477,7 +509,8 @@ final class ServiceBenchmark {
         let p99 = all.percentile(0.99)
         figures.append(
             Figure(
-                figure: "search p50 / p99, \(items) items over \(options.users) users (\(all.count) typed queries)",
+                figure:
+                    "search p50 / p99, \(items) items over \(options.users) users (\(all.count) typed queries)",
                 value: String(format: "%.2f / %.2f ms", all.percentile(0.5), p99),
                 baseline: String(format: "%.2f / %.2f ms", base.percentile(0.5), base.percentile(0.99)),
                 ratio: String(format: "%.2f× (p99)", p99 / max(base.percentile(0.99), 0.001)),
@@ -517,9 +550,12 @@ final class ServiceBenchmark {
             let p99 = warm.percentile(0.99)
             figures.append(
                 Figure(
-                    figure: "suggestions \(surface.rawValue) p50 / p99 (\(warm.count) requests, random users)",
+                    figure:
+                        "suggestions \(surface.rawValue) p50 / p99 (\(warm.count) requests, random users)",
                     value: String(format: "%.2f / %.2f ms", warm.percentile(0.5), p99),
-                    baseline: String(format: "first request per user: %.2f / %.2f ms", cold.percentile(0.5), cold.percentile(0.99)),
+                    baseline: String(
+                        format: "first request per user: %.2f / %.2f ms", cold.percentile(0.5),
+                        cold.percentile(0.99)),
                     bar: "p99 ≤ 5 ms", met: p99 <= 5 ? "yes" : "**no**"))
         }
     }
@@ -574,9 +610,12 @@ final class ServiceBenchmark {
         let p99 = afterReturn.percentile(0.99)
         figures.append(
             Figure(
-                figure: "push: commit on instance A → handler on instance B, p50 / p99 (\(afterReturn.count) writes)",
+                figure:
+                    "push: commit on instance A → handler on instance B, p50 / p99 (\(afterReturn.count) writes)",
                 value: String(format: "%.2f / %.2f ms", afterReturn.percentile(0.5), p99),
-                baseline: String(format: "write start → handler: %.2f / %.2f ms", afterStart.percentile(0.5), afterStart.percentile(0.99)),
+                baseline: String(
+                    format: "write start → handler: %.2f / %.2f ms", afterStart.percentile(0.5),
+                    afterStart.percentile(0.99)),
                 bar: "p99 ≤ 50 ms", met: p99 <= 50 && lost == 0 ? "yes" : "**no**"))
     }
 
@@ -592,25 +631,32 @@ final class ServiceBenchmark {
         // Its own connection, with more memory for merging GIN's pending lists (only here).
         let c = try await Direct.connect(options.postgres, id: 200)
         try await Direct.run(
-            c, "SET work_mem = '64MB'", "SET maintenance_work_mem = '256MB'", "SET gin_pending_list_limit = '64MB'")
+            c, "SET work_mem = '64MB'", "SET maintenance_work_mem = '256MB'",
+            "SET gin_pending_list_limit = '64MB'")
         var next = options.documents
         let chunk = 20_000
         let donated = now.timeIntervalSince1970
         let expires = expiresAt.timeIntervalSince1970
         while next < target, ContinuousClock.now < stop {
             let end = min(next + chunk, target)
-            let batches = makeBatches(documents: next..<end, users: options.users, batchSize: options.batch, corpus: &corpus)
-            let text = Baseline.copyText(batches.flatMap { $0.documents.map(EntryRow.init) }, donatedAt: donated, expiresAt: expires)
+            let batches = makeBatches(
+                documents: next..<end, users: options.users, batchSize: options.batch, corpus: &corpus)
+            let text = Baseline.copyText(
+                batches.flatMap { $0.documents.map(EntryRow.init) }, donatedAt: donated, expiresAt: expires)
             try await Baseline.copy(c, table: "entry", text: text)
             try await Baseline.copy(c, table: Baseline.table, text: text)
             next = end
         }
         try await c.close()
-        let counts = try await Direct.rows(admin, "SELECT (SELECT count(*) FROM entry) || ' / ' || (SELECT count(*) FROM bench_entry)", as: String.self)[0]
+        let counts = try await Direct.rows(
+            admin, "SELECT (SELECT count(*) FROM entry) || ' / ' || (SELECT count(*) FROM bench_entry)",
+            as: String.self)[0]
         say(
             String(
-                format: "top-up to %d items%@: documents %d…%d copied (COPY) into entry and bench_entry in %.1f s; rows now %@ (engine / baseline)",
-                next, next < target ? " (time limit)" : "", options.documents, next - 1, (ContinuousClock.now - start).seconds, counts))
+                format:
+                    "top-up to %d items%@: documents %d…%d copied (COPY) into entry and bench_entry in %.1f s; rows now %@ (engine / baseline)",
+                next, next < target ? " (time limit)" : "", options.documents, next - 1,
+                (ContinuousClock.now - start).seconds, counts))
         return next
     }
 
@@ -618,7 +664,9 @@ final class ServiceBenchmark {
         say("")
         say("| figure | value | baseline | ratio | bar | met? |")
         say("| --- | --- | --- | --- | --- | --- |")
-        for f in figures { say("| \(f.figure) | \(f.value) | \(f.baseline) | \(f.ratio) | \(f.bar) | \(f.met) |") }
+        for f in figures {
+            say("| \(f.figure) | \(f.value) | \(f.baseline) | \(f.ratio) | \(f.bar) | \(f.met) |")
+        }
         say(String(format: "peak RSS of the benchmark process: %.0f MB", peakRSSMegabytes()))
     }
 }
