@@ -5,6 +5,8 @@
 #   scripts/postgres-cluster.sh url DIR     # print the URL of the cluster in DIR
 #   scripts/postgres-cluster.sh stop DIR    # stop it at once and remove DIR
 #   scripts/postgres-cluster.sh restart DIR # stop it at once (a crash) and start it again, same port
+#   scripts/postgres-cluster.sh halt DIR    # stop it at once (a crash), keeping DIR (an outage)
+#   scripts/postgres-cluster.sh resume DIR  # start a halted cluster again, same port
 #
 # The URL is postgres://proactive@127.0.0.1:PORT/proactive: role and database `proactive`
 # (the database's owner), trust authentication, listening on 127.0.0.1 only. Works as root
@@ -13,7 +15,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 start|stop|restart|url DIR" >&2
+  echo "usage: $0 start|stop|restart|halt|resume|url DIR" >&2
   exit 2
 }
 [ $# -eq 2 ] || usage
@@ -110,23 +112,35 @@ stop() {
   rm -rf "$dir"
 }
 
-restart() {
+halt() {
   [ -f "$dir/port" ] || {
     echo "error: no cluster in $dir" >&2
     exit 1
   }
-  local port
-  port=$(cat "$dir/port")
   as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+}
+
+resume() {
+  [ -f "$dir/port" ] || {
+    echo "error: no cluster in $dir" >&2
+    exit 1
+  }
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/log/server.log" -w -t 30 \
-    -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500" \
+    -o "-p $(cat "$dir/port") -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500" \
     start >/dev/null
+}
+
+restart() {
+  halt
+  resume
 }
 
 case "$command" in
   start) start ;;
   stop) stop ;;
   restart) restart ;;
+  halt) halt ;;
+  resume) resume ;;
   url) print_url ;;
   *) usage ;;
 esac

@@ -22,6 +22,8 @@ final class LiveHub: Service, Sendable {
         struct Subscription {
             var topic: Topic
             var last: [UInt8]?
+            /// Whether the last computation failed (it is tried again every ``retryInterval``).
+            var failed = false
         }
 
         /// The user whose lists this session follows.
@@ -58,12 +60,18 @@ final class LiveHub: Service, Sendable {
     let engines = Mutex<(@Sendable (UserID) -> ProactiveEngine)?>(nil)
     /// How often lists are recomputed even when nothing changed.
     let refreshInterval: Duration = .seconds(30)
+    /// How soon a list that could not be computed (its storage was busy or unreachable) is
+    /// tried again, so a subscriber is not left with an error until the next change.
+    let retryInterval: Duration = .seconds(1)
     private let sessions = Mutex<[ObjectIdentifier: Session]>([:])
     /// Computes a user's inspector state (set by the server).
     let inspector = Mutex<(@Sendable (UserID) throws -> InspectorState)?>(nil)
 
-    init(changes: ChangeCounter) {
+    let logger: Logger
+
+    init(changes: ChangeCounter, logger: Logger = Logger(label: "proactive.live")) {
         self.changes = changes
+        self.logger = logger
     }
 
     /// How many sessions are open.
@@ -132,6 +140,18 @@ final class LiveHub: Service, Sendable {
                     message =
                         #"{"type":"inspector","id":\#(Self.quoted(id)),"state":\#(String(decoding: try APIEncoding.encoder.encode(state), as: UTF8.self))}"#
                 }
+            } catch let error as StorageError {
+                // The storage was busy or unreachable: said once, and tried again every retry
+                // interval until it can be computed.
+                let first = session.subscriptions.withLock { subscriptions -> Bool in
+                    guard subscriptions[id] != nil else { return false }
+                    defer { subscriptions[id]?.failed = true }
+                    return subscriptions[id]?.failed == false
+                }
+                if first || force {
+                    session.send(APIError(storage: error, logger: logger, path: "live"), id: id)
+                }
+                continue
             } catch let error as EngineError {
                 session.send(APIError(error), id: id)
                 continue
@@ -142,8 +162,11 @@ final class LiveHub: Service, Sendable {
             }
             let changed = session.subscriptions.withLock { subscriptions -> Bool in
                 guard subscriptions[id] != nil else { return false }
-                defer { subscriptions[id]?.last = content }
-                return force || subscriptions[id]?.last != content
+                defer {
+                    subscriptions[id]?.last = content
+                    subscriptions[id]?.failed = false
+                }
+                return force || subscriptions[id]?.failed == true || subscriptions[id]?.last != content
             }
             if changed { session.send(message) }
         }
@@ -163,17 +186,26 @@ final class LiveHub: Service, Sendable {
     private func watch() async throws {
         var seen = changes.value
         var lastRefresh = ContinuousClock.now
+        var lastRetry = ContinuousClock.now
         while !Task.isCancelled {
             // The counter is an atomic load: looking at it often costs nothing and keeps a push
             // within a few milliseconds of the change.
             try await Task.sleep(for: .milliseconds(5))
             let now = ContinuousClock.now
             let current = changes.value
-            guard current != seen || lastRefresh.duration(to: now) >= refreshInterval else { continue }
-            seen = current
-            lastRefresh = now
-            for session in sessions.withLock({ Array($0.values) }) {
-                await refresh(session)
+            if current != seen || lastRefresh.duration(to: now) >= refreshInterval {
+                seen = current
+                lastRefresh = now
+                lastRetry = now
+                for session in sessions.withLock({ Array($0.values) }) {
+                    await refresh(session)
+                }
+            } else if lastRetry.duration(to: now) >= retryInterval {
+                lastRetry = now
+                for session in sessions.withLock({ Array($0.values) }) {
+                    let failed = session.subscriptions.withLock { $0.filter(\.value.failed).map(\.key) }
+                    if !failed.isEmpty { await refresh(session, ids: failed) }
+                }
             }
         }
     }

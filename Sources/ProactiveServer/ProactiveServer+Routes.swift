@@ -77,15 +77,18 @@ extension ProactiveServer {
                     self.hub.close(session)
                     ServerMetrics.liveSessions.record(self.hub.sessionCount)
                 }
+                // The session ends when the client closes or when the hub closes it (the daemon
+                // is shutting down): a client that never answers the close cannot hold the
+                // daemon's shutdown, as the WebSocket's close timeout then drops it.
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        for await message in session.messages { try await outbound.write(.text(message)) }
+                        defer { self.hub.close(session) }
+                        for try await message in inbound.messages(maxSize: 1 << 16) {
+                            guard case .text(let text) = message else { continue }
+                            await self.handleLiveMessage(text, session: session)
+                        }
                     }
-                    for try await message in inbound.messages(maxSize: 1 << 16) {
-                        guard case .text(let text) = message else { continue }
-                        await self.handleLiveMessage(text, session: session)
-                    }
-                    self.hub.close(session)
+                    for await message in session.messages { try await outbound.write(.text(message)) }
                     group.cancelAll()
                 }
             })

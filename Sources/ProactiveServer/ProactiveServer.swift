@@ -75,7 +75,10 @@ public final class ProactiveServer: Sendable {
         let router = makeRouter()
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            // A live client that does not answer the close within 5 s is dropped, so a
+            // shutdown never waits on it longer.
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: router, configuration: .init(ws: .init(closeTimeout: .seconds(5)))),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "proactive"),
             onServerRunning: { [self] channel in
@@ -131,17 +134,33 @@ struct ExternalChangeWatcher: Service {
         // Told at once where the backend can (several daemons on PostgreSQL): lists are
         // recomputed and live subscribers pushed without waiting for the next poll.
         let changes = server.changes
-        server.engine.onExternalChange { _ in changes.bump() }
+        let engine = server.engine
+        engine.onExternalChange { _ in changes.bump() }
         let interval = Duration.milliseconds(Int64(server.configuration.externalChangeInterval * 1000))
-        var last = try server.engine.externalChangeCount()
+        var last: Int?
+        var failing = false
         while !Task.isCancelled {
-            try await Task.sleep(for: interval)
-            let now = try server.engine.externalChangeCount()
-            if now != last {
+            // A storage that cannot be reached for a while (a database outage) is logged once
+            // and tried again each interval; it never stops the watcher, or the daemon with it.
+            do {
+                let now = try await blocking { try engine.externalChangeCount() }
+                if let seen = last, now != seen {
+                    try await blocking { try engine.reloadDeclaredApps() }
+                    changes.bump()
+                }
                 last = now
-                try server.engine.reloadDeclaredApps()
-                server.changes.bump()
+                if failing {
+                    failing = false
+                    server.logger.notice("the storage answers again")
+                }
+            } catch let error as StorageError {
+                if !failing {
+                    failing = true
+                    server.logger.warning(
+                        "cannot look for other processes' changes", metadata: ["error": "\(error)"])
+                }
             }
+            try await Task.sleep(for: interval)
         }
     }
 }

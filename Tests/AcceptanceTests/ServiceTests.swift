@@ -44,14 +44,15 @@ struct ServiceTests {
 
     /// Subscribes over the live socket; a connection refused before anything arrived (the
     /// daemon answers 503 while its database is saturated by the tests running beside this
-    /// one) is tried again, as a client would, at most 5 times.
+    /// one) is tried again, as a client would, for up to 30 s. The last error is kept.
     static func subscribe(_ daemon: Daemon, token: String, _ message: String) -> (
         Inbox, Task<Void, any Error>
     ) {
         let inbox = Inbox()
         let url = "ws://127.0.0.1:\(daemon.url.port!)/v1/live?token=\(token)"
         let task = Task {
-            for attempt in 1...5 {
+            let deadline = ContinuousClock.now + .seconds(30)
+            for attempt in 1... {
                 do {
                     _ = try await WebSocketClient.connect(url: .init(url), logger: Logger(label: "test")) {
                         inbound, outbound, _ in
@@ -65,8 +66,11 @@ struct ServiceTests {
                 } catch is CancellationError {
                     return
                 } catch {
-                    guard attempt < 5, inbox.messages.withLock({ $0.isEmpty }) else { throw error }
-                    try await Task.sleep(for: .milliseconds(200 * attempt))
+                    inbox.messages.withLock { $0.append((ContinuousClock.now, "connection error: \(error)")) }
+                    guard ContinuousClock.now < deadline, !inbox.contains(#""type":"suggestions""#) else {
+                        throw error
+                    }
+                    try await Task.sleep(for: .milliseconds(min(200 * attempt, 1000)))
                 }
             }
         }
@@ -75,11 +79,14 @@ struct ServiceTests {
 
     /// Waits until `condition` holds (generous: a loaded CI machine is slow), recording which
     /// wait timed out.
-    static func waitFor(_ what: String, seconds: Double = 30, _ condition: () -> Bool) async throws {
+    static func waitFor(
+        _ what: String, seconds: Double = 30, seen: [Inbox] = [], _ condition: () -> Bool
+    ) async throws {
         let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
         while !condition() {
             guard ContinuousClock.now < deadline else {
-                Issue.record("timed out waiting for \(what)")
+                let received = seen.map { $0.messages.withLock { $0.map(\.text).suffix(3) } }
+                Issue.record("timed out waiting for \(what); the live clients received \(received)")
                 return
             }
             try await Task.sleep(for: .milliseconds(2))
@@ -110,7 +117,7 @@ struct ServiceTests {
             aliceLive.cancel()
             bobLive.cancel()
         }
-        try await Self.waitFor("both subscribers' first lists") {
+        try await Self.waitFor("both subscribers' first lists", seen: [aliceInbox, bobInbox]) {
             aliceInbox.contains(#""type":"suggestions""#) && bobInbox.contains(#""type":"suggestions""#)
         }
 
@@ -121,7 +128,7 @@ struct ServiceTests {
         let answer = try await one.request(
             "POST", "/v1/donations", token: aliceApp, body: Self.item("t1", title))
         #expect(answer.status == 200)
-        try await Self.waitFor("the push on instance two") { aliceInbox.contains(title) }
+        try await Self.waitFor("the push on instance two", seen: [aliceInbox]) { aliceInbox.contains(title) }
         // Found through instance two at once, by Alice only.
         let search = try await two.request("GET", "/v1/search?q=trattoria%20\(suffix)", token: aliceApp)
         let results = search.json["results"] as? [[String: Any]] ?? []
@@ -210,7 +217,11 @@ struct ServiceTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("cluster-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         let script = root.appendingPathComponent("scripts/postgres-cluster.sh").path
-        let line = "'\(script)' \(command) '\(directory)' > '\(file)' 2>/dev/null < /dev/null"
+        // The test process's sockets (its live clients') are closed first: a server started
+        // here must not hold them open after the test closes them.
+        let line =
+            #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; "#
+            + "'\(script)' \(command) '\(directory)' > '\(file)' 2>/dev/null < /dev/null"
         var arguments: [UnsafeMutablePointer<CChar>?] =
             ["/bin/bash", "-c", line].map { (text: String) in strdup(text) } + [nil]
         defer { for argument in arguments { free(argument) } }
@@ -226,17 +237,20 @@ struct ServiceTests {
     @Test func aDonationDuringADatabaseOutageIs503AndChangesNothing() async throws {
         let directory = "/tmp/proactive-outage-\(UUID().uuidString.prefix(8))"
         let url = try Self.cluster("start", directory)
-        var stopped = false
-        defer { if !stopped { _ = try? Self.cluster("stop", directory) } }
+        defer { _ = try? Self.cluster("stop", directory) }
         let output = try CLI.run(["token", "create", "--app", Self.app, "--postgres", url])
         let token = output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let system = try CLI.run(["token", "create", "--system", "--postgres", url])
+        let systemToken = system.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let daemon = try Daemon(arguments: ["--postgres", url])
         defer { _ = daemon.terminate() }
+        // Both tokens are used once, so the daemon trusts them from memory during the outage.
+        let surface = try await daemon.request("GET", "/v1/suggestions?surface=maps", token: systemToken)
+        #expect(surface.status == 200)
         let before = try await daemon.request(
             "POST", "/v1/donations", token: token, body: Self.item("a", "Before"))
         #expect(before.status == 200)
-        _ = try Self.cluster("stop", directory)
-        stopped = true
+        _ = try Self.cluster("halt", directory)
         let started = ContinuousClock.now
         // The token is still trusted from memory; the write cannot reach the database.
         let during = try await daemon.request(
@@ -246,5 +260,20 @@ struct ServiceTests {
         #expect(started.duration(to: .now) < .seconds(10))
         let health = try await daemon.request("GET", "/healthz", token: nil)
         #expect(health.status == 200)
+
+        // A surface subscribing during the outage is told so, then sent its list once the
+        // database is back, without subscribing again; the refused donation never landed.
+        let (inbox, live) = Self.subscribe(
+            daemon, token: systemToken, #"{"type":"subscribe","id":"m","surface":"maps","limit":5}"#)
+        defer { live.cancel() }
+        try await Self.waitFor("the outage error", seen: [inbox]) { inbox.contains(#""unavailable""#) }
+        #expect(!inbox.contains(#""type":"suggestions""#))
+        _ = try Self.cluster("resume", directory)
+        try await Self.waitFor("the list after the outage", seen: [inbox]) {
+            inbox.contains(#""type":"suggestions""#)
+        }
+        let export = try await daemon.request("GET", "/v1/export?app=\(Self.app)", token: token)
+        let body = String(decoding: export.body, as: UTF8.self)
+        #expect(export.status == 200 && body.contains("Before") && !body.contains("During"))
     }
 }

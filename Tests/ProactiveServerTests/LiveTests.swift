@@ -47,6 +47,52 @@ import Testing
         #expect(none.status == 401)
     }
 
+    /// A client that subscribes and then neither reads nor answers the close cannot hold the
+    /// daemon's shutdown: its session ends with the daemon and the socket is dropped after the
+    /// close timeout. (The bound is a hang detector, far above the 5 s close timeout.)
+    @Test func anUnresponsiveClientDoesNotHoldTheShutdown() async throws {
+        let s = try await TestServer()
+        let socket = try Self.rawWebSocket(port: s.port, token: s.system)
+        defer { close(socket) }
+        let stopped = Mutex(false)
+        Task {
+            await s.stop()
+            stopped.withLock { $0 = true }
+        }
+        try await waitFor(seconds: 60) { stopped.withLock { $0 } }
+    }
+
+    /// A WebSocket opened by hand on a blocking socket: upgraded, subscribed, then left alone.
+    static func rawWebSocket(port: Int, token: String) throws -> Int32 {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        try #require(connected == 0)
+        let upgrade =
+            "GET /v1/live?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            + "Sec-WebSocket-Version: 13\r\n\r\n"
+        _ = upgrade.utf8CString.withUnsafeBytes { write(fd, $0.baseAddress, $0.count - 1) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(fd, &buffer, buffer.count)
+        try #require(count > 0 && String(decoding: buffer[..<count], as: UTF8.self).contains(" 101 "))
+        // A masked text frame (a client's frames are masked), subscribing to the maps surface.
+        let text = Array(#"{"type":"subscribe","id":"m","surface":"maps"}"#.utf8)
+        let mask: [UInt8] = [1, 2, 3, 4]
+        let frame: [UInt8] =
+            [0x81, 0x80 | UInt8(text.count)] + mask
+            + text.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        _ = frame.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        return fd
+    }
+
     /// What a live client received.
     final class Inbox: Sendable {
         let messages = Mutex<[String]>([])
