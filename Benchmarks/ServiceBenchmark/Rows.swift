@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Foundation
+import ProactivePostgres
 import ProactiveStorage
 import ProactiveText
 
@@ -82,32 +83,19 @@ struct EntryRow: Sendable {
         ftsKeywords = Self.join(d.keywords.split(separator: " ").map(String.init))
         ftsDescription = Self.join([d.description])
         ftsAddress = Self.join([d.title, d.city])
-        allLexemes = Self.words(ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
-        titleLexemes = Self.words(ftsTitle)
+        // The backend's own lexemes (user key included), sorted as `array_to_tsvector` keeps them.
+        let lexemes = SearchLexemes.words(
+            IndexedText(
+                title: ftsTitle, keywords: ftsKeywords, description: ftsDescription, address: ftsAddress),
+            key: SearchLexemes.userKey(UserID(rawValue: user)!))
+        allLexemes = lexemes.all.sorted()
+        titleLexemes = lexemes.title.sorted()
     }
 
     /// `EntryDrafts.join`.
     static func join(_ parts: [String?]) -> String? {
         let present = parts.compactMap { $0 }.filter { !$0.isEmpty }
         return present.isEmpty ? nil : IndexText.indexForm(present.joined(separator: " "))
-    }
-
-    /// `SearchLexemes.words` of the backend: the distinct folded words, sorted, within
-    /// PostgreSQL's limits.
-    static func words(_ texts: String?...) -> [String] {
-        var seen: Set<String> = []
-        var total = 0
-        var out: [String] = []
-        for text in texts {
-            guard let text else { continue }
-            for word in TextFolding.words(text) where word.utf8.count <= 2046 {
-                guard seen.insert(word).inserted else { continue }
-                total += word.utf8.count + 8
-                if total > 900_000 { return out.sorted() }
-                out.append(word)
-            }
-        }
-        return out.sorted()
     }
 
     /// The columns every insertion names, in order (the others take their defaults, as in the
@@ -156,19 +144,7 @@ struct EntryRow: Sendable {
     }
 }
 
-/// `FullTextQuery.tsquery()` of the backend (every term, prefix terms with `:*`).
-func tsquery(_ query: FullTextQuery) -> String? {
-    var parts: [String] = []
-    for term in query.terms {
-        let words = TextFolding.words(IndexText.indexForm(term.text))
-        guard !words.isEmpty else { continue }
-        for (index, word) in words.enumerated() {
-            let quoted =
-                "'"
-                + word.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "'", with: "''") + "'"
-            parts.append(term.isPrefix && index == words.count - 1 ? quoted + ":*" : quoted)
-        }
-    }
-    return parts.isEmpty ? nil : parts.joined(separator: " & ")
+/// The backend's `tsquery` for a user's query.
+func tsquery(_ query: FullTextQuery, user: String) -> String? {
+    query.tsquery(userKey: SearchLexemes.userKey(UserID(rawValue: user)!))
 }

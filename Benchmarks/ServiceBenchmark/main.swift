@@ -490,7 +490,7 @@ final class ServiceBenchmark {
             return n
         }
         let raw = queries.compactMap { q in
-            tsquery(FullTextQuery(typed: q.text)).map { (user: q.user, tsq: $0) }
+            tsquery(FullTextQuery(typed: q.text), user: q.user).map { (user: q.user, tsq: $0) }
         }
         for q in raw.prefix(200) { _ = try await run(admin, q.user, q.tsq) }
         var base = Latencies()

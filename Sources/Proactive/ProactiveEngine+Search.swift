@@ -32,44 +32,58 @@ extension ProactiveEngine {
             }
         }
         let query = FullTextQuery(typed: request.text)
-        let decoder = DonationCoding.makeDecoder()
-        var candidates: [SearchCandidate]
-        var filtered: [Int64: StoredEntry] = [:]
-        if !query.isEmpty {
-            candidates = try storage.read(user: user) {
-                try $0.searchCandidates(query, scope: scope, now: now)
-            }
-            if let filter = request.filter {
-                let entries = try storage.read(user: user) { tx in
-                    try candidates.compactMap { try tx.entry(id: $0.id, scope: scope, now: now) }
-                }
-                for entry in entries
-                where filter.matches(
-                    now: now, attributes: SearchableAttributes(entry: entry, decoder: decoder).values)
-                {
-                    filtered[entry.id] = entry
-                }
-                candidates = candidates.filter { filtered[$0.id] != nil }
-            }
-        } else if let filter = request.filter {
-            let entries = try storage.read(user: user) {
-                try $0.entries(scope: scope, now: now, limit: 100_000)
-            }
-            candidates = []
-            for entry in entries
-            where entry.isEligibleForSearch
-                && filter.matches(
-                    now: now, attributes: SearchableAttributes(entry: entry, decoder: decoder).values)
-            {
-                filtered[entry.id] = entry
-                candidates.append(
-                    SearchCandidate(
-                        id: entry.id, donatedAt: entry.donatedAt, engagementCount: entry.engagementCount,
-                        indexedText: IndexedText()))
-            }
-        } else {
+        guard !query.isEmpty || request.filter != nil else {
             throw EngineError(.invalidRequest, "give words to search for or a query", parameter: "query")
         }
+        let decoder = DonationCoding.makeDecoder()
+        // One read transaction: candidates, their ranking, and the entries of the top ones.
+        let (top, entries) = try storage.read(user: user) { tx in
+            var candidates: [SearchCandidate]
+            var filtered: [Int64: StoredEntry] = [:]
+            if !query.isEmpty {
+                candidates = try tx.searchCandidates(query, scope: scope, now: now)
+                if let filter = request.filter {
+                    let entries = try tx.entries(ids: candidates.map(\.id), scope: scope, now: now)
+                    for entry in entries
+                    where filter.matches(
+                        now: now, attributes: SearchableAttributes(entry: entry, decoder: decoder).values)
+                    {
+                        filtered[entry.id] = entry
+                    }
+                    candidates = candidates.filter { filtered[$0.id] != nil }
+                }
+            } else {
+                candidates = []
+                for entry in try tx.entries(scope: scope, now: now, limit: 100_000)
+                where entry.isEligibleForSearch
+                    && request.filter!.matches(
+                        now: now, attributes: SearchableAttributes(entry: entry, decoder: decoder).values)
+                {
+                    filtered[entry.id] = entry
+                    candidates.append(
+                        SearchCandidate(
+                            id: entry.id, donatedAt: entry.donatedAt, engagementCount: entry.engagementCount,
+                            indexedText: IndexedText()))
+                }
+            }
+            let top = Array(rank(candidates, query: query, now: now).prefix(request.limit))
+            let missing = top.map(\.candidate.id).filter { filtered[$0] == nil }
+            for entry in try tx.entries(ids: missing, scope: scope, now: now) { filtered[entry.id] = entry }
+            return (top, top.map { filtered[$0.candidate.id] })
+        }
+        return zip(top, entries).compactMap { item, entry in
+            guard let entry else { return nil }
+            let attributes = SearchableAttributes(entry: entry, decoder: decoder)
+            return result(
+                for: entry, score: item.score, match: item.match, attributes: attributes, terms: query.terms,
+                now: now)
+        }
+    }
+
+    /// Candidates scored for a query, best first (ties: newest first).
+    private func rank(_ candidates: [SearchCandidate], query: FullTextQuery, now: Date) -> [(
+        candidate: SearchCandidate, score: SearchScoring.Score, match: TextRelevance.Match
+    )] {
         let scoring = SearchScoring()
         var scored: [(candidate: SearchCandidate, score: SearchScoring.Score, match: TextRelevance.Match)] =
             []
@@ -93,19 +107,7 @@ extension ProactiveEngine {
             $0.score.value > $1.score.value
                 || ($0.score.value == $1.score.value && $0.candidate.id > $1.candidate.id)
         }
-        let top = Array(scored.prefix(request.limit))
-        let entries = try storage.read(user: user) { tx in
-            try top.map { item in
-                try filtered[item.candidate.id] ?? tx.entry(id: item.candidate.id, scope: scope, now: now)
-            }
-        }
-        return zip(top, entries).compactMap { item, entry in
-            guard let entry else { return nil }
-            let attributes = SearchableAttributes(entry: entry, decoder: decoder)
-            return result(
-                for: entry, score: item.score, match: item.match, attributes: attributes, terms: query.terms,
-                now: now)
-        }
+        return scored
     }
 
     private func result(

@@ -11,9 +11,9 @@ extension FullTextQuery {
     /// A term is tokenized like indexed text. FTS5 reads a term of several tokens (such as
     /// the unigrams and bigram of a CJK pair) as a phrase; tsvectors made with
     /// `array_to_tsvector` have no positions, so here its tokens must all be present,
-    /// anywhere (for CJK the bigram itself carries the adjacency). Returns `nil` when no term
-    /// has a word.
-    func tsquery(wholeLongWords: Bool = false) -> String? {
+    /// anywhere (for CJK the bigram itself carries the adjacency). Every lexeme starts with
+    /// the user's key (see ``SearchLexemes``). Returns `nil` when no term has a word.
+    public func tsquery(userKey: String, wholeLongWords: Bool = false) -> String? {
         var parts: [String] = []
         for term in terms {
             let words = TextFolding.words(IndexText.indexForm(term.text))
@@ -22,7 +22,7 @@ extension FullTextQuery {
                 term.isPrefix && !(wholeLongWords && term.text.count > Self.longestIndexedPrefix)
             for (index, word) in words.enumerated() {
                 let quoted =
-                    "'"
+                    "'" + userKey
                     + word.replacingOccurrences(of: "\\", with: "\\\\")
                     .replacingOccurrences(of: "'", with: "''") + "'"
                 // FTS5 applies a phrase's `*` to its last token.

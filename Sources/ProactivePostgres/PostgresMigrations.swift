@@ -234,7 +234,32 @@ enum PostgresMigrations {
                 ) PARTITION BY HASH (user_id)
                 """
             ] + partitions(of: "context_log_deletion")
-        )
+        ),
+        // Lexemes scoped by user (see `SearchLexemes`): each starts with the user's key, and the
+        // GIN indexes hold the lexemes alone, so a one-user prefix query reads that user's words
+        // only (a `(user_id, tsvector)` index expanded the prefix over every user's words).
+        Migration(
+            name: "v2-user-lexemes",
+            statements: [
+                "DROP INDEX entry_search_all",
+                "DROP INDEX entry_search_title",
+                """
+                CREATE FUNCTION pg_temp.keyed(user_id text, vector tsvector) RETURNS tsvector
+                LANGUAGE sql IMMUTABLE AS $$
+                  SELECT array_to_tsvector(coalesce(array_agg(left(md5(user_id), 8) || w), '{}'::text[]))
+                  FROM unnest(tsvector_to_array(vector)) AS w
+                  WHERE octet_length(w) <= \(SearchLexemes.longestWord)
+                $$
+                """,
+                """
+                UPDATE entry SET search_all = pg_temp.keyed(user_id, search_all),
+                  search_title = pg_temp.keyed(user_id, search_title)
+                WHERE search_all <> ''::tsvector OR search_title <> ''::tsvector
+                """,
+                "CREATE INDEX entry_search_all ON entry USING gin (search_all)",
+                "CREATE INDEX entry_search_title ON entry USING gin (search_title)",
+            ]
+        ),
     ]
 
     /// Applies the migrations not yet applied, each in its own transaction, under an advisory

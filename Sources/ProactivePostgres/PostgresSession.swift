@@ -14,6 +14,8 @@ final class PostgresSession {
     let queryTimeout: Double
     /// Whether the connection cannot be used again.
     private(set) var isBroken = false
+    /// Statements sent with ``send(_:while:)`` and not waited for yet.
+    private var unawaited: [(result: EventLoopFuture<PostgresQueryResult>, doing: String)] = []
 
     init(connection: PostgresConnection, logger: Logger, queryTimeout: Double) {
         self.connection = connection
@@ -44,9 +46,21 @@ final class PostgresSession {
             throw StorageError(
                 code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
         }
+        var doing = doing
         do {
             guard !isOnEventLoop else { throw WaitOnEventLoop() }
             let futures = queries.map { connection.query($0, logger: logger) }
+            // Statements sent earlier come first: their failure is the one to report.
+            let earlier = unawaited
+            unawaited.removeAll()
+            for (future, what) in earlier {
+                do {
+                    _ = try future.waitBounded(seconds: queryTimeout)
+                } catch {
+                    doing = what
+                    throw error
+                }
+            }
             var results: [PostgresQueryResult] = []
             results.reserveCapacity(futures.count)
             for future in futures { results.append(try future.waitBounded(seconds: queryTimeout)) }
@@ -58,6 +72,16 @@ final class PostgresSession {
             }
             throw mapped
         }
+    }
+
+    /// Sends a statement without waiting for it: it runs before any statement sent after it
+    /// (postgres-nio queues them on the connection), and the next ``queries(_:while:)`` waits
+    /// for it first and reports its failure. A statement still unawaited when the session
+    /// ends (a read's `COMMIT`) completes on its own; if it fails because the connection was
+    /// lost, the connection's next user finds it closed.
+    func send(_ query: PostgresQuery, while doing: String) {
+        guard !isBroken, !connection.isClosed else { return }
+        unawaited.append((connection.query(query, logger: logger), doing))
     }
 
     /// Gives the connection up: it is closed when returned to the pool.

@@ -126,20 +126,20 @@ public final class PostgresStorage: Storage {
                 // sent together (the client waits once). The notification is delivered to
                 // listeners when (and only if) the transaction commits; a transaction that
                 // changed nothing is rolled back instead, so it notifies nobody.
-                try session.queries(
-                    [
-                        "BEGIN",
-                        """
-                        SELECT pg_advisory_xact_lock(\(unescaped: String(Self.userLockSpace)), hashtext(\(user.rawValue))),
-                          pg_notify(\(PostgresChangeListener.channel), \(listener.origin + ":" + user.rawValue))
-                        """,
-                    ], while: "waiting for the user's write lock")
+                // Sent without waiting: the first statement of the body follows them at once.
+                session.send("BEGIN", while: "beginning a write")
+                session.send(
+                    """
+                    SELECT pg_advisory_xact_lock(\(unescaped: String(Self.userLockSpace)), hashtext(\(user.rawValue))),
+                      pg_notify(\(PostgresChangeListener.channel), \(listener.origin + ":" + user.rawValue))
+                    """, while: "waiting for the user's write lock")
                 let transaction = PostgresTransaction(session: session, user: user, isWritable: true)
                 let result = try body(transaction)
                 if transaction.hasChanges {
                     try session.query("COMMIT", while: "committing")
                 } else {
-                    try session.query("ROLLBACK", while: "ending a write that changed nothing")
+                    // Nothing to acknowledge: the connection runs it before its next statement.
+                    session.send("ROLLBACK", while: "ending a write that changed nothing")
                 }
                 return result
             } catch {
@@ -151,10 +151,12 @@ public final class PostgresStorage: Storage {
 
     public func read<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
         try pool.withSession { session in
-            try session.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", while: "beginning a read")
+            // BEGIN goes with the first statement and COMMIT is not waited for: a read costs
+            // the round trips of its own statements only.
+            session.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", while: "beginning a read")
             do {
                 let result = try body(PostgresTransaction(session: session, user: user, isWritable: false))
-                try session.query("COMMIT", while: "ending a read")
+                session.send("COMMIT", while: "ending a read")
                 return result
             } catch {
                 Self.rollBack(session)

@@ -77,7 +77,7 @@ extension PostgresTransaction {
     func upsertEntry(_ draft: EntryDraft) throws -> EntryWriteResult {
         let doing = "storing an entry"
         let text = draft.isEligibleForSearch ? draft.indexedText : IndexedText()
-        let lexemes = text.lexemes
+        let lexemes = SearchLexemes.words(text, key: userKey)
         // One statement: an insert, or on a conflict the same update as the SQLite store's (one
         // more donation, the later donation date). A fresh row is the only one with a donation
         // count of 1 (a merge makes it 2 or more; PostgreSQL cannot return `xmax` of a
@@ -139,6 +139,7 @@ extension PostgresTransaction {
         guard drafts.count > 1 else { return try drafts.map { try upsertEntry($0) } }
         let doing = "storing entries"
         var batch = JSONRows(reservingCapacity: drafts.reduce(0) { $0 + $1.payload.utf8.count * 2 + 512 })
+        let key = userKey
         for (ord, draft) in drafts.enumerated() {
             let text = draft.isEligibleForSearch ? draft.indexedText : IndexedText()
             batch.startRow()
@@ -163,7 +164,7 @@ extension PostgresTransaction {
             batch.add("fts_keywords", text.keywords)
             batch.add("fts_description", text.description)
             batch.add("fts_address", text.address)
-            let lexemes = text.lexemes
+            let lexemes = SearchLexemes.words(text, key: key)
             batch.add("search_all", lexemes.all)
             batch.add("search_title", lexemes.title)
         }
@@ -307,6 +308,19 @@ extension PostgresTransaction {
                 """
                 SELECT \(unescaped: StoredEntry.postgresColumns) FROM entry
                 WHERE user_id = \(userID) AND id = \(id)
+                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
+                  AND (\(scope.app)::text IS NULL OR app = \(scope.app))
+                """, doing), doing, StoredEntry.init(reader:))
+    }
+
+    func entries(ids: [Int64], scope: AppScope, now: Date) throws -> [StoredEntry] {
+        guard !ids.isEmpty else { return [] }
+        let doing = "reading entries"
+        return try rows(
+            read(
+                """
+                SELECT \(unescaped: StoredEntry.postgresColumns) FROM entry
+                WHERE user_id = \(userID) AND id = ANY(\(ids))
                   AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
                   AND (\(scope.app)::text IS NULL OR app = \(scope.app))
                 """, doing), doing, StoredEntry.init(reader:))

@@ -9,12 +9,14 @@ extension PostgresTransaction {
     /// field and, when that many match, at most `limit / 2` whose title matches, most recently
     /// inserted (largest identifier) first; a long last word first matches as a whole word,
     /// and as a prefix only when that finds fewer than `limit / 4`. Ranking is left to the
-    /// caller. Both tsvector columns have GIN indexes that lead with the user.
+    /// caller. Both tsvector columns have GIN indexes whose lexemes start with the user's key.
     func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
     ) throws -> [SearchCandidate] {
         try SearchCandidatePolicy.candidates(for: query, limit: limit) { wholeLongWords, field, limit in
-            guard let tsquery = query.tsquery(wholeLongWords: wholeLongWords) else { return [] }
+            guard let tsquery = query.tsquery(userKey: userKey, wholeLongWords: wholeLongWords) else {
+                return []
+            }
             return try fetchCandidates(
                 tsquery: tsquery, column: field == .title ? "search_title" : "search_all", scope: scope,
                 kinds: kinds, now: now, limit: limit)
@@ -47,7 +49,7 @@ extension PostgresTransaction {
     }
 
     func indexedRowCount(matching query: FullTextQuery) throws -> Int {
-        guard let tsquery = query.tsquery() else { return 0 }
+        guard let tsquery = query.tsquery(userKey: userKey) else { return 0 }
         return try scalar(
             "SELECT count(*) FROM entry WHERE user_id = \(userID) AND search_all @@ \(tsquery)::tsquery",
             "counting index matches", as: Int.self) ?? 0
@@ -69,7 +71,8 @@ extension PostgresTransaction {
                 title: try r.next(), keywords: try r.next(), description: try r.next(), address: try r.next())
             let all = Set(try r.next([String].self))
             let title = Set(try r.next([String].self))
-            return all != Set(text.allLexemes) || title != Set(text.titleLexemes)
+            let lexemes = SearchLexemes.words(text, key: userKey)
+            return all != Set(lexemes.all) || title != Set(lexemes.title)
         }
         return !mismatches.contains(true)
     }

@@ -25,6 +25,9 @@ final class PostgresTransaction: StorageTransaction {
     /// The user's identifier, bound in every statement.
     var userID: String { user.rawValue }
 
+    /// The key before each of the user's search lexemes.
+    var userKey: String { SearchLexemes.userKey(user) }
+
     /// Runs a reading statement.
     ///
     /// - Parameter doing: what it does, for error messages (never SQL or data).

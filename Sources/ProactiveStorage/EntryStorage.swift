@@ -59,6 +59,11 @@ public protocol EntryStorage {
     /// An entry by identifier, if visible in the scope and not expired.
     func entry(id: Int64, scope: AppScope, now: Date) throws -> StoredEntry?
 
+    /// The entries with these identifiers that are visible in the scope and not expired, in no
+    /// particular order (the default reads them one by one with ``entry(id:scope:now:)``;
+    /// backends whose statements cost a round trip read them at once).
+    func entries(ids: [Int64], scope: AppScope, now: Date) throws -> [StoredEntry]
+
     /// An entry by its identity within an app, if not expired.
     func entry(app: String, kind: EntryKind, identityKey: String, now: Date) throws -> StoredEntry?
 
@@ -92,6 +97,11 @@ extension EntryStorage {
     @discardableResult
     public func upsertEntries(_ drafts: [EntryDraft]) throws -> [EntryWriteResult] {
         try drafts.map { try upsertEntry($0) }
+    }
+
+    /// Reads the entries one by one with ``entry(id:scope:now:)``.
+    public func entries(ids: [Int64], scope: AppScope, now: Date) throws -> [StoredEntry] {
+        try ids.compactMap { try entry(id: $0, scope: scope, now: now) }
     }
 
     /// Clears an app's current activity; returns whether one was current.

@@ -100,8 +100,64 @@ import Testing
         defer { storage.close() }
         #expect(try storage.read { try $0.entryCounts() }[.item] == 4)
         #expect(
-            try PostgresTestDatabase.execute("SELECT name FROM proactive_migration", at: url) == ["v1-schema"]
+            try PostgresTestDatabase.execute("SELECT name FROM proactive_migration ORDER BY name", at: url)
+                == ["v1-schema", "v2-user-lexemes"]
         )
+    }
+
+    /// A database made before lexemes were keyed by user (v1: unkeyed lexemes, GIN indexes on
+    /// `(user_id, tsvector)`) is migrated in place: every user's entries are found again, by
+    /// that user only, and the index matches the rows.
+    @Test(.enabled(if: isConfigured)) func unkeyedLexemesAreMigrated() throws {
+        let url = try #require(try PostgresTestDatabase.newDatabaseURL())
+        do {
+            let storage = try PostgresStorage(url: url)
+            defer { storage.close() }
+            try storage.write(user: "alice") {
+                try $0.upsertEntry(Fixture.item("com.a", "1", "Gelateria Aurora"))
+            }
+            try storage.write(user: "bob") {
+                try $0.upsertEntry(Fixture.item("com.a", "1", "Gelato Boreale"))
+            }
+        }
+        // Back to v1's form.
+        for statement in [
+            "DROP INDEX entry_search_all", "DROP INDEX entry_search_title",
+            """
+            UPDATE entry SET
+              search_all = array_to_tsvector(ARRAY(SELECT substr(w, 9) FROM unnest(tsvector_to_array(search_all)) w)),
+              search_title = array_to_tsvector(ARRAY(SELECT substr(w, 9) FROM unnest(tsvector_to_array(search_title)) w))
+            """,
+            "CREATE INDEX entry_search_all ON entry USING gin (user_id, search_all)",
+            "CREATE INDEX entry_search_title ON entry USING gin (user_id, search_title)",
+            "DELETE FROM proactive_migration WHERE name = 'v2-user-lexemes'",
+        ] {
+            try PostgresTestDatabase.execute(statement, at: url)
+        }
+        #expect(
+            try PostgresTestDatabase.execute(
+                "SELECT tsvector_to_array(search_all)::text FROM entry ORDER BY id", at: url)
+                == ["{aurora,gelateria}", "{boreale,gelato}"])
+        let storage = try PostgresStorage(url: url)
+        defer { storage.close() }
+        let query = FullTextQuery(typed: "gela")
+        let alice = try storage.read(user: "alice") {
+            try $0.searchCandidates(query, scope: .system, now: now)
+        }
+        #expect(alice.map(\.indexedText.title) == ["Gelateria Aurora"])
+        let bob = try storage.read(user: "bob") { try $0.searchCandidates(query, scope: .system, now: now) }
+        #expect(bob.map(\.indexedText.title) == ["Gelato Boreale"])
+        #expect(try storage.read(user: "alice") { try $0.indexIntegrityCheck() })
+        #expect(try storage.read(user: "bob") { try $0.indexIntegrityCheck() })
+        let indexes = try PostgresTestDatabase.execute(
+            "SELECT indexdef FROM pg_indexes WHERE tablename = 'entry' AND indexname LIKE 'entry_search%' ORDER BY 1",
+            at: url)
+        #expect(
+            indexes.allSatisfy {
+                $0?.hasSuffix("USING gin (search_all)") == true
+                    || $0?.hasSuffix("USING gin (search_title)") == true
+            })
+        #expect(indexes.count == 2)
     }
 
     @Test(.enabled(if: isConfigured)) func writingInAReadTransactionThrows() throws {
