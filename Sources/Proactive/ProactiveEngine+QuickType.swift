@@ -10,9 +10,11 @@ extension ProactiveEngine {
     /// in a plain field, after a phrase announcing a place ("Meet me at", "Rendez-vous à",
     /// "我們在"… from `PlacePhrases`), recent places as "Name, address" (inserted whole, replacing
     /// the start of the name already typed). Filtered by what was typed.
-    func quickType(_ request: SuggestionRequest, now: Date, into list: inout SuggestionList) throws {
+    func quickType(
+        _ tx: any StorageTransaction, _ request: SuggestionRequest, now: Date, into list: inout SuggestionList
+    ) throws {
         let typed = request.text ?? ""
-        let places = try rankedPlaces(now: now)
+        let places = try rankedPlaces(tx, now: now)
         guard let contentType = request.contentType else {
             guard let mention = PlacePhrases.shipped.placeMention(in: typed) else { return }
             let announcement = "“\(typed.trimmingCharacters(in: .whitespaces))” announces a place"
@@ -20,7 +22,7 @@ extension ProactiveEngine {
                 mention.typed.isEmpty || $0.latest.nameKey.hasPrefix(mention.typed)
             }
             .prefix(request.limit * 2)
-            for (ranked, place) in zip(matching, try self.places(of: Array(matching))) {
+            for (ranked, place) in zip(matching, try self.places(tx, of: Array(matching))) {
                 guard let place else { continue }
                 let value = [place.name, place.formattedAddress].compactMap { $0 }.joined(separator: ", ")
                 addText(value, from: ranked, place: place, now: now, into: &list, why: announcement)
@@ -38,7 +40,7 @@ extension ProactiveEngine {
         // Enough recent places to fill the list: a few more than asked, more when a typed
         // prefix filters them.
         let candidates = Array(places.prefix(prefix.isEmpty ? request.limit * 2 : max(request.limit * 6, 30)))
-        for (ranked, place) in zip(candidates, try self.places(of: candidates)) {
+        for (ranked, place) in zip(candidates, try self.places(tx, of: candidates)) {
             guard let place else { continue }
             let address = place.postalAddress
             let value: String? =
@@ -63,7 +65,7 @@ extension ProactiveEngine {
                 addText(value, from: ranked, place: place, now: now, into: &list, why: nil)
             }
         }
-        try people(contentType, now: now, matching: matches, into: &list)
+        try people(tx, contentType, now: now, matching: matches, into: &list)
     }
 
     private func addText(
@@ -88,17 +90,17 @@ extension ProactiveEngine {
 
     /// Names, phone numbers and emails of people the user recently communicated with.
     private func people(
-        _ contentType: TextContentType, now: Date, matching: (String?) -> String?,
+        _ tx: any StorageTransaction, _ contentType: TextContentType, now: Date,
+        matching: (String?) -> String?,
         into list: inout SuggestionList
     ) throws {
         guard [.name, .givenName, .familyName, .telephoneNumber, .emailAddress].contains(contentType) else {
             return
         }
         let decoder = DonationCoding.makeDecoder()
-        let interactions = try storage.read(user: user) { tx in
-            try tx.interactions(from: now.addingTimeInterval(-configuration.eventRetention), to: now)
-                .reversed()
-        }
+        let interactions = try tx.interactions(
+            from: now.addingTimeInterval(-configuration.eventRetention), to: now
+        ).reversed()
         for stored in interactions {
             guard let interaction = try? decoder.decode(Interaction.self, from: Data(stored.payload.utf8))
             else { continue }

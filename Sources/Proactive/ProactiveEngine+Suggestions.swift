@@ -42,54 +42,78 @@ extension ProactiveEngine {
         let now = request.now ?? self.now
         let apps = apps.withLock { $0 }
         let names = apps.mapValues(\.name)
-        var builder = SuggestionList(surface: request.surface, limit: request.limit)
-        // Maps and QuickType need only places; the other surfaces need the learned context.
-        switch request.surface {
-        case .quickType:
-            try quickType(request, now: now, into: &builder)
-            return builder.suggestions
-        case .maps:
-            try destinations(now: now, apps: apps, request: request, limit: request.limit, into: &builder)
-            return builder.suggestions
-        default:
-            break
-        }
-        let (models, nowPlaying, current, reminders) = try storage.read(user: user) { tx in
-            (
-                try contextModels(tx, now: now, apps: apps), try tx.nowPlaying(),
-                try tx.currentActivities(scope: .system, now: now),
-                request.surface == .lockScreen ? try tx.openReminders(now: now) : []
-            )
-        }
-        switch request.surface {
-        case .contactCard:
-            guard let person = request.person, !person.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw EngineError(
-                    .invalidRequest, "contactCard needs a person (a phone number or email)",
-                    parameter: "person")
+        // One read transaction; on a backend where each statement costs a round trip, the
+        // reads that do not depend on one another are announced and sent together.
+        return try storage.read(user: user) { tx in
+            var builder = SuggestionList(surface: request.surface, limit: request.limit)
+            // Maps and QuickType need only places; the other surfaces need the learned context.
+            switch request.surface {
+            case .quickType:
+                try tx.prefetch([placeSightingsRead(now: now)])
+                try quickType(tx, request, now: now, into: &builder)
+                return builder.suggestions
+            case .maps:
+                try tx.prefetch([placeSightingsRead(now: now)])
+                try destinations(
+                    tx, now: now, apps: apps, request: request, limit: request.limit, into: &builder)
+                return builder.suggestions
+            default:
+                break
             }
-            try contactCard(person: person, models: models, names: names, now: now, into: &builder)
-        case .lockScreen:
-            due(reminders, models: models, now: now, locale: request.locale, into: &builder)
-            playing(nowPlaying, now: now, names: names, into: &builder)
-            triggered(models: models, now: now, names: names, into: &builder)
-            predicted(
-                models: models, request: request, current: current, now: now, names: names, into: &builder)
-        case .carPlay:
-            triggered(models: models, now: now, names: names, into: &builder)
-            try destinations(now: now, apps: apps, request: request, limit: 3, into: &builder)
-            predicted(
-                models: models, request: request, current: current, now: now, names: names, into: &builder,
-                only: { apps[$0]?.isMediaApp == true || apps[$0]?.directionsModes.isEmpty == false })
-        case .appSwitcher:
-            try routes(now: now, apps: apps, request: request, into: &builder)
-            predicted(
-                models: models, request: request, current: current, now: now, names: names, into: &builder)
-        default:
-            predicted(
-                models: models, request: request, current: current, now: now, names: names, into: &builder)
+            var reads = contextReads() + [.nowPlaying, .currentActivities(scope: .system, now: now)]
+            if request.surface == .lockScreen { reads.append(.openReminders(now: now, limit: 100)) }
+            if request.surface == .carPlay || request.surface == .appSwitcher {
+                reads.append(placeSightingsRead(now: now))
+            }
+            try tx.prefetch(reads)
+            let models = try contextModels(tx, now: now, apps: apps)
+            let nowPlaying = try tx.nowPlaying()
+            let current = try tx.currentActivities(scope: .system, now: now)
+            let reminders = request.surface == .lockScreen ? try tx.openReminders(now: now, limit: 100) : []
+            switch request.surface {
+            case .contactCard:
+                guard let person = request.person, !person.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw EngineError(
+                        .invalidRequest, "contactCard needs a person (a phone number or email)",
+                        parameter: "person")
+                }
+                try contactCard(tx, person: person, models: models, names: names, now: now, into: &builder)
+            case .lockScreen:
+                due(reminders, models: models, now: now, locale: request.locale, into: &builder)
+                playing(nowPlaying, now: now, names: names, into: &builder)
+                triggered(models: models, now: now, names: names, into: &builder)
+                predicted(
+                    models: models, request: request, current: current, now: now, names: names, into: &builder
+                )
+            case .carPlay:
+                triggered(models: models, now: now, names: names, into: &builder)
+                try destinations(tx, now: now, apps: apps, request: request, limit: 3, into: &builder)
+                predicted(
+                    models: models, request: request, current: current, now: now, names: names,
+                    into: &builder,
+                    only: { apps[$0]?.isMediaApp == true || apps[$0]?.directionsModes.isEmpty == false })
+            case .appSwitcher:
+                try routes(tx, now: now, apps: apps, request: request, into: &builder)
+                predicted(
+                    models: models, request: request, current: current, now: now, names: names, into: &builder
+                )
+            default:
+                predicted(
+                    models: models, request: request, current: current, now: now, names: names, into: &builder
+                )
+            }
+            return builder.suggestions
         }
-        return builder.suggestions
+    }
+
+    /// The reads ``contextModels(_:now:apps:)`` makes when the kept models can be caught up.
+    func contextReads() -> [StorageRead] {
+        guard configuration.keepsLearnedContext else { return [] }
+        guard let kept = contextCache.withLock({ $0 }) else { return [.contextLogDeletions] }
+        return [
+            .contextLogDeletions, .eventsAfter(id: kept.lastEventID, limit: 100_000),
+            .interactionsAfter(id: kept.lastInteractionID, limit: 100_000),
+        ]
     }
 
     /// The learned context at `now`: the kept models fed what was donated since, or learned
@@ -123,22 +147,25 @@ extension ProactiveEngine {
         return current.models(at: now)
     }
 
+    /// The read of the sightings ``rankedPlaces(_:now:)`` ranks.
+    func placeSightingsRead(now: Date) -> StorageRead {
+        .placeSightings(
+            since: now.addingTimeInterval(-configuration.placeWindow), now: now, limit: 100,
+            includingPlace: false)
+    }
+
     /// Places seen in donations within the place window, ranked (from the 100 most recent
     /// sightings: the place surfaces read a bounded number of rows whatever the store's size).
-    func rankedPlaces(now: Date) throws -> [RankedPlace] {
-        let sightings = try storage.read(user: user) { tx in
-            try tx.placeSightings(
-                since: now.addingTimeInterval(-configuration.placeWindow), now: now, limit: 100,
-                includingPlace: false)
-        }
+    func rankedPlaces(_ tx: any StorageTransaction, now: Date) throws -> [RankedPlace] {
+        let sightings = try tx.placeSightings(
+            since: now.addingTimeInterval(-configuration.placeWindow), now: now, limit: 100,
+            includingPlace: false)
         return PlaceCatalog.rank(sightings, now: now, halfLife: configuration.placeHalfLife)
     }
 
-    /// The places of ranked groups, reading their JSON in one transaction.
-    func places(of ranked: some Collection<RankedPlace>) throws -> [Place?] {
-        let json = try storage.read(user: user) { tx in
-            try tx.placeJSON(ids: ranked.flatMap { $0.sightings.map(\.id) })
-        }
+    /// The places of ranked groups, reading their JSON at once.
+    func places(_ tx: any StorageTransaction, of ranked: some Collection<RankedPlace>) throws -> [Place?] {
+        let json = try tx.placeJSON(ids: ranked.flatMap { $0.sightings.map(\.id) })
         let decoder = DonationCoding.makeDecoder()
         return ranked.map { PlaceCatalog.place(of: $0, decoder: decoder, json: json) }
     }
@@ -163,18 +190,18 @@ extension ProactiveEngine {
     }
 
     private func destinations(
-        now: Date, apps: [String: App], request: SuggestionRequest, limit: Int,
+        _ tx: any StorageTransaction, now: Date, apps: [String: App], request: SuggestionRequest, limit: Int,
         into list: inout SuggestionList
     ) throws {
         let router = apps.values.filter(\.supportsDirections).sorted {
             $0.bundleIdentifier < $1.bundleIdentifier
         }.first
-        var ranked = try rankedPlaces(now: now)
+        var ranked = try rankedPlaces(tx, now: now)
         if let location = request.location {
             ranked = PlaceCatalog.nearFirst(ranked, to: location)
         }
         let top = ranked.prefix(limit)
-        for (ranked, place) in zip(top, try places(of: top)) {
+        for (ranked, place) in zip(top, try places(tx, of: top)) {
             guard let place else { continue }
             let source = ranked.latest
             var why = placeWhy(ranked, place: place, now: now)
@@ -193,11 +220,12 @@ extension ProactiveEngine {
     }
 
     private func routes(
-        now: Date, apps: [String: App], request: SuggestionRequest, into list: inout SuggestionList
+        _ tx: any StorageTransaction, now: Date, apps: [String: App], request: SuggestionRequest,
+        into list: inout SuggestionList
     ) throws {
-        guard let ranked = try rankedPlaces(now: now).first, ranked.latest.supportsNavigation,
+        guard let ranked = try rankedPlaces(tx, now: now).first, ranked.latest.supportsNavigation,
             now.timeIntervalSince(ranked.latest.seenAt) <= configuration.placeHalfLife,
-            let place = try places(of: [ranked]).first ?? nil
+            let place = try places(tx, of: [ranked]).first ?? nil
         else { return }
         let source = ranked.latest
         let url = directionsURL(to: place)
@@ -219,11 +247,12 @@ extension ProactiveEngine {
     }
 
     private func contactCard(
-        person: String, models: ContextModels, names: [String: String], now: Date,
+        _ tx: any StorageTransaction, person: String, models: ContextModels, names: [String: String],
+        now: Date,
         into list: inout SuggestionList
     ) throws {
         let key = PersonKey.make(handle: person, region: configuration.phoneRegion)
-        let kinds = try storage.read(user: user) { tx in try tx.lastInteractionKinds(personKey: key) }
+        let kinds = try tx.lastInteractionKinds(personKey: key)
         for suggestion in models.contacts.apps(for: key, at: now, appNames: names) {
             let kind = kinds[suggestion.app].flatMap(Intent.Kind.init(rawValue:))
             let action: Suggestion.Action.ActionType =

@@ -358,14 +358,7 @@ extension PostgresTransaction {
     func currentActivities(scope: AppScope, now: Date) throws -> [StoredEntry] {
         let doing = "reading current activities"
         return try rows(
-            read(
-                """
-                SELECT \(unescaped: StoredEntry.postgresColumns) FROM entry
-                WHERE user_id = \(userID) AND is_current
-                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
-                  AND (\(scope.app)::text IS NULL OR app = \(scope.app))
-                ORDER BY donated_at DESC, id DESC
-                """, doing), doing, StoredEntry.init(reader:))
+            fetch(.currentActivities(scope: scope, now: now), doing), doing, StoredEntry.init(reader:))
     }
 
     func entryCounts() throws -> [EntryKind: Int] {

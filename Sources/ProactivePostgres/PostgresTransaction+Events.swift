@@ -58,12 +58,7 @@ extension PostgresTransaction {
 
     func events(afterID id: Int64, limit: Int) throws -> [StoredEvent] {
         let doing = "reading events"
-        return try rows(
-            read(
-                """
-                SELECT \(unescaped: StoredEvent.postgresColumns) FROM event
-                WHERE user_id = \(userID) AND id > \(id) ORDER BY id LIMIT \(limit)
-                """, doing), doing, StoredEvent.init(reader:))
+        return try rows(fetch(.eventsAfter(id: id, limit: limit), doing), doing, StoredEvent.init(reader:))
     }
 
     func events(app: String, limit: Int) throws -> [StoredEvent] {
@@ -91,10 +86,8 @@ extension PostgresTransaction {
     }
 
     func contextLogDeletions() throws -> Int64 {
-        try scalar(
-            "SELECT count FROM context_log_deletion WHERE user_id = \(userID)",
-            "reading the deletion counter",
-            as: Int64.self) ?? 0
+        let doing = "reading the deletion counter"
+        return try firstRow(fetch(.contextLogDeletions, doing), doing) { try $0.next(Int64.self) } ?? 0
     }
 
     /// Counts one deletion of events or interactions (not the log's ageing).
@@ -118,11 +111,7 @@ extension PostgresTransaction {
 
     func nowPlaying() throws -> [StoredNowPlaying] {
         let doing = "reading what is playing"
-        return try rows(
-            read(
-                "SELECT app, at, state, payload FROM now_playing WHERE user_id = \(userID) ORDER BY at DESC",
-                doing), doing
-        ) {
+        return try rows(fetch(.nowPlaying, doing), doing) {
             StoredNowPlaying(
                 app: try $0.next(), at: try $0.date(), state: try $0.next(), payload: try $0.next())
         }

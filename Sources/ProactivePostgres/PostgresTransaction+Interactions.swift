@@ -113,11 +113,7 @@ extension PostgresTransaction {
     func interactions(afterID id: Int64, limit: Int) throws -> [StoredInteraction] {
         let doing = "reading interactions"
         return try rows(
-            read(
-                """
-                SELECT \(unescaped: StoredInteraction.postgresColumns) FROM interaction
-                WHERE user_id = \(userID) AND id > \(id) ORDER BY id LIMIT \(limit)
-                """, doing), doing, StoredInteraction.init(reader:))
+            fetch(.interactionsAfter(id: id, limit: limit), doing), doing, StoredInteraction.init(reader:))
     }
 
     func lastInteractionID() throws -> Int64 {

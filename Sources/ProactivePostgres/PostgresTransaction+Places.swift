@@ -101,16 +101,9 @@ extension PostgresTransaction {
     {
         let doing = "reading place sightings"
         return try rows(
-            read(
-                """
-                SELECT id, entry_id, app, activity_type, url, seen_at, expires_at, supports_navigation, name_key,
-                  city_key, latitude, longitude, coordinate_source, \(unescaped: includingPlace ? "place" : "''")
-                FROM place_sighting
-                WHERE user_id = \(userID) AND seen_at >= \(since.timeIntervalSince1970)
-                  AND seen_at <= \(now.timeIntervalSince1970)
-                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
-                ORDER BY seen_at DESC, id DESC LIMIT \(limit)
-                """, doing), doing
+            fetch(
+                .placeSightings(since: since, now: now, limit: limit, includingPlace: includingPlace), doing),
+            doing
         ) { r in
             let id: Int64 = try r.next()
             var record = PlaceSightingRecord(

@@ -25,12 +25,7 @@ extension PostgresTransaction {
     func openReminders(now: Date, limit: Int) throws -> [StoredReminder] {
         let doing = "reading reminders"
         return try rows(
-            read(
-                """
-                SELECT id, entry_id, app, title, trigger_type, place, due_at, created_at, done_at FROM reminder
-                WHERE user_id = \(userID) AND done_at IS NULL AND created_at <= \(now.timeIntervalSince1970)
-                ORDER BY created_at, id LIMIT \(limit)
-                """, doing), doing
+            fetch(.openReminders(now: now, limit: limit), doing), doing
         ) { r in
             StoredReminder(
                 id: try r.next(), entryID: try r.next(), app: try r.next(), title: try r.next(),

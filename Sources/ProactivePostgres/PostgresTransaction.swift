@@ -15,6 +15,8 @@ final class PostgresTransaction: StorageTransaction {
     let isWritable: Bool
     /// Whether a statement changed something (the commit then notifies other processes).
     private(set) var hasChanges = false
+    /// Results of announced reads not made yet (see ``prefetch(_:)``).
+    private var prefetched: [StorageRead: PostgresQueryResult] = [:]
 
     init(session: PostgresSession, user: UserID, isWritable: Bool) {
         self.session = session
@@ -33,6 +35,66 @@ final class PostgresTransaction: StorageTransaction {
     /// - Parameter doing: what it does, for error messages (never SQL or data).
     func read(_ query: PostgresQuery, _ doing: String) throws(StorageError) -> PostgresQueryResult {
         try session.query(query, while: doing)
+    }
+
+    /// Sends the statements of announced reads together (one round trip) and keeps their
+    /// results for the reads themselves.
+    func prefetch(_ reads: [StorageRead]) throws {
+        let unique = Array(Set(reads).subtracting(prefetched.keys))
+        guard !unique.isEmpty else { return }
+        let results = try session.queries(unique.map(query(for:)), while: "reading the context")
+        for (read, result) in zip(unique, results) { prefetched[read] = result }
+    }
+
+    /// Runs the statement of a read, or takes its announced result.
+    func fetch(_ read: StorageRead, _ doing: String) throws(StorageError) -> PostgresQueryResult {
+        if let result = prefetched.removeValue(forKey: read) { return result }
+        return try self.read(query(for: read), doing)
+    }
+
+    /// The statement of each read that can be announced.
+    func query(for read: StorageRead) -> PostgresQuery {
+        switch read {
+        case .contextLogDeletions:
+            return "SELECT count FROM context_log_deletion WHERE user_id = \(userID)"
+        case .eventsAfter(let id, let limit):
+            return """
+                SELECT \(unescaped: StoredEvent.postgresColumns) FROM event
+                WHERE user_id = \(userID) AND id > \(id) ORDER BY id LIMIT \(limit)
+                """
+        case .interactionsAfter(let id, let limit):
+            return """
+                SELECT \(unescaped: StoredInteraction.postgresColumns) FROM interaction
+                WHERE user_id = \(userID) AND id > \(id) ORDER BY id LIMIT \(limit)
+                """
+        case .nowPlaying:
+            return
+                "SELECT app, at, state, payload FROM now_playing WHERE user_id = \(userID) ORDER BY at DESC"
+        case .currentActivities(let scope, let now):
+            return """
+                SELECT \(unescaped: StoredEntry.postgresColumns) FROM entry
+                WHERE user_id = \(userID) AND is_current
+                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
+                  AND (\(scope.app)::text IS NULL OR app = \(scope.app))
+                ORDER BY donated_at DESC, id DESC
+                """
+        case .openReminders(let now, let limit):
+            return """
+                SELECT id, entry_id, app, title, trigger_type, place, due_at, created_at, done_at FROM reminder
+                WHERE user_id = \(userID) AND done_at IS NULL AND created_at <= \(now.timeIntervalSince1970)
+                ORDER BY created_at, id LIMIT \(limit)
+                """
+        case .placeSightings(let since, let now, let limit, let includingPlace):
+            return """
+                SELECT id, entry_id, app, activity_type, url, seen_at, expires_at, supports_navigation, name_key,
+                  city_key, latitude, longitude, coordinate_source, \(unescaped: includingPlace ? "place" : "''")
+                FROM place_sighting
+                WHERE user_id = \(userID) AND seen_at >= \(since.timeIntervalSince1970)
+                  AND seen_at <= \(now.timeIntervalSince1970)
+                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
+                ORDER BY seen_at DESC, id DESC LIMIT \(limit)
+                """
+        }
     }
 
     /// Runs a writing statement; one that inserts, updates or deletes rows marks the

@@ -60,4 +60,15 @@ public protocol StorageTransaction:
 {
     /// The user whose data this transaction reads and writes.
     var user: UserID { get }
+
+    /// Announces reads the caller is about to make, in any order, none depending on another.
+    /// A backend whose statements each cost a round trip (PostgreSQL) sends them together and
+    /// answers each announced read, when it is made, from what it fetched (once: a second call
+    /// reads again). The default does nothing; reads announced and never made cost only their
+    /// fetch.
+    func prefetch(_ reads: [StorageRead]) throws
+}
+
+extension StorageTransaction {
+    public func prefetch(_ reads: [StorageRead]) throws {}
 }
