@@ -84,6 +84,54 @@ final class PostgresSession {
         unawaited.append((connection.query(query, logger: logger), doing))
     }
 
+    /// A statement sent by ``submit(_:while:)`` whose result is collected later.
+    struct Pending {
+        fileprivate let result: EventLoopFuture<PostgresQueryResult>?
+        fileprivate let doing: String
+    }
+
+    /// Sends a statement without waiting for it and returns a handle to its result: the
+    /// caller prepares the next statement while the server runs this one. Statements run in
+    /// the order they are sent; collect results with ``result(of:)`` in that order, so that the
+    /// first failure is the one reported.
+    func submit(_ query: PostgresQuery, while doing: String) -> Pending {
+        guard !isBroken, !connection.isClosed, !isOnEventLoop else {
+            return Pending(result: nil, doing: doing)
+        }
+        return Pending(result: connection.query(query, logger: logger), doing: doing)
+    }
+
+    /// Waits for a submitted statement (and for the statements sent before it).
+    func result(of pending: Pending) throws(StorageError) -> PostgresQueryResult {
+        var doing = pending.doing
+        do {
+            guard let future = pending.result, !isBroken else {
+                isBroken = true
+                throw StorageError(
+                    code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
+            }
+            let earlier = unawaited
+            unawaited.removeAll()
+            for (future, what) in earlier {
+                do {
+                    _ = try future.waitBounded(seconds: queryTimeout)
+                } catch {
+                    doing = what
+                    throw error
+                }
+            }
+            return try future.waitBounded(seconds: queryTimeout)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            let mapped = StorageError(postgres: error, while: doing)
+            if mapped.code == .unavailable || error is BoundedWaitTimeout || connection.isClosed {
+                markBroken()
+            }
+            throw mapped
+        }
+    }
+
     /// Gives the connection up: it is closed when returned to the pool.
     func markBroken() {
         guard !isBroken else { return }

@@ -114,29 +114,38 @@ extension PostgresTransaction {
         else { return try drafts.map { try upsertEntry($0) } }
         // One statement per run of drafts without a repeated identity (an `ON CONFLICT DO
         // UPDATE` cannot touch a row twice): a draft repeating an identity starts a new run and
-        // merges into the row the earlier one wrote.
-        var results: [EntryWriteResult] = []
-        results.reserveCapacity(drafts.count)
+        // merges into the row the earlier one wrote. Runs are cut into chunks, each sent as soon
+        // as its rows are built, so that the server inserts one chunk while the next is built;
+        // the results are collected afterwards, in order.
+        let chunkSize = min(Self.largestBatch, max(Self.smallestChunk, (drafts.count + 3) / 4))
+        var chunks: [ArraySlice<EntryDraft>] = []
         var start = 0
         var seen: Set<EntryIdentity> = []
         for (index, draft) in drafts.enumerated() {
-            if !seen.insert(EntryIdentity(draft)).inserted || index - start == Self.largestBatch {
-                results += try upsertDistinct(drafts[start..<index])
+            if !seen.insert(EntryIdentity(draft)).inserted || index - start == chunkSize {
+                chunks.append(drafts[start..<index])
                 start = index
                 seen = [EntryIdentity(draft)]
             }
         }
-        results += try upsertDistinct(drafts[start...])
+        chunks.append(drafts[start...])
+        var sent: [(drafts: ArraySlice<EntryDraft>, pending: PostgresSession.Pending)] = []
+        sent.reserveCapacity(chunks.count)
+        for chunk in chunks { sent.append((chunk, try submitDistinct(chunk))) }
+        var results: [EntryWriteResult] = []
+        results.reserveCapacity(drafts.count)
+        for (chunk, pending) in sent { results += try collectDistinct(chunk, pending) }
         return results
     }
 
     /// The most rows one statement writes.
     static let largestBatch = 1000
+    /// The fewest rows a chunk of a large write holds (each statement costs some planning).
+    static let smallestChunk = 25
 
-    /// Upserts drafts of distinct identities with one statement (the same rows as
-    /// ``upsertEntry(_:)`` writes for each, in order).
-    private func upsertDistinct(_ drafts: ArraySlice<EntryDraft>) throws -> [EntryWriteResult] {
-        guard drafts.count > 1 else { return try drafts.map { try upsertEntry($0) } }
+    /// Sends the upsert of drafts of distinct identities as one statement (the same rows as
+    /// ``upsertEntry(_:)`` writes for each, in order), without waiting for it.
+    private func submitDistinct(_ drafts: ArraySlice<EntryDraft>) throws -> PostgresSession.Pending {
         let doing = "storing entries"
         var batch = JSONRows(reservingCapacity: drafts.reduce(0) { $0 + $1.payload.utf8.count * 2 + 512 })
         let key = userKey
@@ -170,7 +179,7 @@ extension PostgresTransaction {
         }
         // The same insert and conflict update as `upsertEntry`, over the rows in order (their
         // identifiers are drawn in that order).
-        let result = try write(
+        return try submitWrite(
             """
             \(unescaped: Self.entryInsert)
             SELECT \(userID), r.app, r.kind, r.identity_key, r.unique_identifier, r.domain_identifier,
@@ -188,6 +197,14 @@ extension PostgresTransaction {
             \(unescaped: Self.entryMerge)
             RETURNING id, donation_count = 1, app, kind, identity_key
             """, doing)
+    }
+
+    /// The results of a submitted upsert, in the order of its drafts.
+    private func collectDistinct(_ drafts: ArraySlice<EntryDraft>, _ pending: PostgresSession.Pending) throws
+        -> [EntryWriteResult]
+    {
+        let doing = "storing entries"
+        let result = try collectWrite(pending)
         // RETURNING gives no order: each row is matched to its draft by identity.
         let written = try rows(result, doing) { r in
             (
@@ -293,10 +310,23 @@ extension PostgresTransaction {
             """)
     }
 
-    /// Runs a deletion of entries; foreign keys delete their place sightings and reminders,
-    /// and the index entries go with the rows. Returns how many entries were deleted.
-    private func deleteEntries(_ query: PostgresQuery) throws(StorageError) -> Int {
-        try write(query, "deleting entries").metadata.rows ?? 0
+    /// Runs a deletion of entries (a `DELETE FROM entry …`) and, in the same statement, of
+    /// their place sightings (which have no foreign key: see migration v3); a foreign key
+    /// deletes their reminders, and the index entries go with the rows. Returns how many
+    /// entries were deleted.
+    private func deleteEntries(_ deletion: PostgresQuery) throws(StorageError) -> Int {
+        let doing = "deleting entries"
+        try requireWritable(doing)
+        var query = deletion
+        query.sql = """
+            WITH gone AS (\(deletion.sql) RETURNING user_id, id),
+              sightings AS (
+                DELETE FROM place_sighting s USING gone WHERE s.user_id = gone.user_id AND s.entry_id = gone.id)
+            SELECT count(*) FROM gone
+            """
+        let count = try scalar(query, doing, as: Int.self) ?? 0
+        if count > 0 { noteChange() }
+        return count
     }
 
     // MARK: Reading

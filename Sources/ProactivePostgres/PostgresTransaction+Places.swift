@@ -67,8 +67,12 @@ extension PostgresTransaction {
             batch.add("place", r.place)
         }
         // One statement: the old sightings deleted and the new ones inserted (in order), in the
-        // same snapshot; they are different rows.
-        try write(
+        // same snapshot; they are different rows. It inserts rows, so the transaction changed;
+        // it is not waited for: the transaction's next statement (at the latest its COMMIT)
+        // waits for it first and reports its failure.
+        try requireWritable(doing)
+        noteChange()
+        session.send(
             """
             WITH replaced AS (
               DELETE FROM place_sighting WHERE user_id = \(userID) AND entry_id = ANY(\(entryIDs))
@@ -82,7 +86,7 @@ extension PostgresTransaction {
               supports_navigation boolean, name_key text, city_key text, latitude double precision,
               longitude double precision, coordinate_source text, place text)
             ORDER BY r.ord
-            """, doing)
+            """, while: doing)
     }
 
     func placeJSON(ids: [Int64]) throws -> [Int64: String] {

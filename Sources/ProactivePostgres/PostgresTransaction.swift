@@ -109,6 +109,24 @@ final class PostgresTransaction: StorageTransaction {
         return result
     }
 
+    /// Sends a writing statement without waiting (see ``PostgresSession/submit(_:while:)``);
+    /// ``collectWrite(_:)`` waits for it.
+    func submitWrite(_ query: PostgresQuery, _ doing: String) throws(StorageError) -> PostgresSession.Pending
+    {
+        try requireWritable(doing)
+        return session.submit(query, while: doing)
+    }
+
+    /// Waits for a submitted writing statement; one that inserted, updated or deleted rows
+    /// marks the transaction changed.
+    func collectWrite(_ pending: PostgresSession.Pending) throws(StorageError) -> PostgresQueryResult {
+        let result = try session.result(of: pending)
+        if ["INSERT", "UPDATE", "DELETE"].contains(result.metadata.command), (result.metadata.rows ?? 0) > 0 {
+            hasChanges = true
+        }
+        return result
+    }
+
     /// Throws unless this is a write transaction.
     func requireWritable(_ doing: String) throws(StorageError) {
         guard isWritable else {

@@ -189,4 +189,51 @@ import Testing
         #expect(try store.read { try $0.clientState(app: "com.a") } == "state-2")
         #expect(try store.read(user: "alice") { try $0.clientState(app: "com.a") } == nil)
     }
+
+    /// Every way of deleting entries deletes their place sightings (on PostgreSQL in the same
+    /// statement: sightings have no foreign key there).
+    @Test(arguments: TestBackend.available) func everyDeletionTakesItsSightings(_ backend: TestBackend) throws
+    {
+        let store = try backend.make()
+        let deletions: [(String, (any StorageTransaction) throws -> Int)] = [
+            ("unique", { try $0.deleteItems(app: "com.a", uniqueIdentifiers: ["unique"]) }),
+            ("domain", { try $0.deleteItems(app: "com.a", domainIdentifiers: ["d"]) }),
+            ("activity", { try $0.deleteActivities(app: "com.a", persistentIdentifiers: ["activity"]) }),
+            ("all", { try $0.deleteAllEntries(app: "com.all") }),
+            (
+                "one",
+                { tx in
+                    try tx.deleteEntry(
+                        id: try tx.entry(app: "com.a", kind: .item, identityKey: "one", now: now)!.id,
+                        app: "com.a") ? 1 : 0
+                }
+            ),
+            ("expired", { try $0.purgeExpired(now: now.addingTimeInterval(100)) }),
+        ]
+        for (name, delete) in deletions {
+            try store.write { tx in
+                var draft: EntryDraft
+                switch name {
+                case "activity":
+                    draft = Fixture.activity("com.a", name, name)
+                    draft.persistentIdentifier = name
+                case "all": draft = Fixture.item("com.all", name, name)
+                case "domain": draft = Fixture.item("com.a", name, name, domain: "d.e")
+                case "expired": draft = Fixture.item("com.a", name, name, expires: now.addingTimeInterval(50))
+                default: draft = Fixture.item("com.a", name, name)
+                }
+                let id = try tx.upsertEntry(draft).id
+                try tx.replacePlaceSightings(
+                    entryID: id, with: [Fixture.sighting(entryID: id, "com.a", name: name)])
+                _ = try tx.upsertEntry(Fixture.item("com.a", "kept-\(name)", "kept"))
+            }
+            #expect(
+                try store.read { try $0.placeSightings(since: .distantPast, now: now, limit: 100) }.count == 1
+            )
+            #expect(try store.write { try delete($0) } == 1, "\(name)")
+            #expect(
+                try store.read { try $0.placeSightings(since: .distantPast, now: now, limit: 100) }.isEmpty,
+                "\(name) left its sightings")
+        }
+    }
 }
