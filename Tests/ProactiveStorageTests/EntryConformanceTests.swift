@@ -30,6 +30,43 @@ import Testing
         #expect(try store.read { try $0.entry(id: first.id, scope: .app("com.a.c"), now: now) } == nil)
     }
 
+    /// The bounded reading every backend shares: the newest 150 matches in any field, and when
+    /// that many match, the newest 75 title matches too (first), so that older title matches are
+    /// not crowded out; a long last word matches whole first, as a prefix only when that finds
+    /// fewer than 150 / 4.
+    @Test(arguments: TestBackend.available)
+    func candidatesAreTheNewestMatchesAndTheTitleMatches(_ backend: TestBackend) throws {
+        let store = try backend.make()
+        try store.write { tx in
+            for i in 0..<10 { try tx.upsertEntry(draft("com.a", "t\(i)", "Zebra \(i)")) }
+            for i in 0..<200 {
+                var d = draft("com.a", "d\(i)", "Report \(i)")
+                d.indexedText.description = "zebras crossing zebrafish"
+                try tx.upsertEntry(d)
+            }
+            for i in 0..<20 { try tx.upsertEntry(draft("com.a", "f\(i)", "Zebrafish \(i)")) }
+        }
+        let titles = { (query: String) in
+            try store.read { try $0.searchCandidates(FullTextQuery(typed: query), scope: .system, now: now) }
+                .map { $0.indexedText.title ?? "" }
+        }
+        let zebra = try titles("zebra")
+        // Title matches first (the 10 "Zebra" and the 20 "Zebrafish" are not words "zebra"…):
+        // "zebra" as typed is a prefix, so every title starting with it matches.
+        #expect(zebra.count == 30 + 150 - 20)
+        #expect(
+            Set(zebra.prefix(30)) == Set((0..<10).map { "Zebra \($0)" } + (0..<20).map { "Zebrafish \($0)" }))
+        #expect(zebra.dropFirst(30).allSatisfy { $0.hasPrefix("Report ") })
+        #expect(zebra.dropFirst(30).first == "Report 199")
+        // A long word typed in full: whole-word matches first (the 20 "Zebrafish" titles and 200
+        // descriptions), enough not to look for longer words.
+        let fish = try titles("zebrafish")
+        #expect(fish.count == 20 + 150 - 20 && fish.prefix(20).allSatisfy { $0.hasPrefix("Zebrafish") })
+        // Fewer than 150 matches: all of them, newest first.
+        let few = try titles("zebra 3")
+        #expect(few == ["Zebra 3"])
+    }
+
     @Test(arguments: TestBackend.available)
     func candidatesRespectScopeExpiryAndIndexUpdates(_ backend: TestBackend) throws {
         let store = try backend.make()
