@@ -166,59 +166,78 @@ extension ProactiveEngine {
 
     /// Ingests a run of stageable documents (see ``isStageable(_:)``): each is checked and
     /// turned into its entry and places as ``ingest`` would, then the entries are written with
-    /// one ``EntryStorage/upsertEntries(_:)`` and their places with one
-    /// ``PlaceStorage/replacePlaceSightings(_:)``. The receipts are the ones ingesting the
-    /// documents one by one gives.
+    /// ``EntryStorage/submitEntries(_:)`` and their places with
+    /// ``PlaceStorage/replacePlaceSightings(_:)``. The run goes in parts: while the storage
+    /// writes one part (on PostgreSQL the server works while `submitEntries` has returned), the
+    /// next is staged. The receipts are the ones ingesting the documents one by one gives.
     private func ingestRun(
         _ run: ArraySlice<Result<Donation, DonationError>>, sources: [Data], offset: Int, firstIndex: Int,
         donor: Donor, now: Date, declared: [String: App], tx: any StorageTransaction
     ) throws -> [DonationReceipt] {
         var receipts: [DonationReceipt] = []
         receipts.reserveCapacity(run.count)
-        var staged: [(position: Int, entry: StagedEntry)] = []
-        staged.reserveCapacity(run.count)
-        for (position, result) in run.enumerated() {
-            let index = firstIndex + offset + position
-            switch result {
-            case .failure(let error):
-                receipts.append(.rejected(index: index, type: nil, app: nil, error: error))
-            case .success(let donation):
-                let source = offset + position < sources.count ? sources[offset + position] : nil
-                do {
-                    let (receipt, at, payload) = try admit(
-                        donation, source: source, index: index, donor: donor, now: now, declared: declared)
-                    let entry: StagedEntry
-                    switch donation.content {
-                    case .searchableItem(let item):
-                        entry = stageSearchableItem(
-                            item: item, donation: donation, payload: payload, at: at, receipt: receipt)
-                    case .activity(let activity, let current):
-                        entry = stageActivity(
-                            activity: activity, current: current, donation: donation, payload: payload,
-                            at: at,
-                            receipt: receipt)
-                    default:
-                        preconditionFailure("only stageable documents are staged")
-                    }
-                    staged.append((receipts.count, entry))
-                    receipts.append(receipt)
-                } catch let error as DonationError {
-                    receipts.append(
-                        .rejected(index: index, type: donation.type, app: donation.app, error: error))
-                }
+        var inFlight: (staged: [(position: Int, entry: StagedEntry)], writes: PendingEntryWrites)?
+        // Reads the results of the part in flight, writes its places and completes its receipts.
+        func land() throws {
+            guard let (staged, writes) = inFlight else { return }
+            inFlight = nil
+            let results = try writes.results()
+            try tx.replacePlaceSightings(
+                zip(staged, results).map { staged, result in
+                    (entryID: result.id, records: staged.entry.records(entryID: result.id))
+                })
+            for (staged, result) in zip(staged, results) {
+                receipts[staged.position] = staged.entry.receipt(for: result)
             }
         }
-        guard !staged.isEmpty else { return receipts }
-        let results = try tx.upsertEntries(staged.map(\.entry.draft))
-        try tx.replacePlaceSightings(
-            zip(staged, results).map { staged, result in
-                (entryID: result.id, records: staged.entry.records(entryID: result.id))
-            })
-        for (staged, result) in zip(staged, results) {
-            receipts[staged.position] = staged.entry.receipt(for: result)
+        var partStart = run.startIndex
+        while partStart < run.endIndex {
+            let part = run[partStart..<min(partStart + Self.ingestPart, run.endIndex)]
+            var staged: [(position: Int, entry: StagedEntry)] = []
+            staged.reserveCapacity(part.count)
+            for (position, result) in zip(part.indices, part) {
+                let local = position - run.startIndex
+                let index = firstIndex + offset + local
+                switch result {
+                case .failure(let error):
+                    receipts.append(.rejected(index: index, type: nil, app: nil, error: error))
+                case .success(let donation):
+                    let source = offset + local < sources.count ? sources[offset + local] : nil
+                    do {
+                        let (receipt, at, payload) = try admit(
+                            donation, source: source, index: index, donor: donor, now: now, declared: declared
+                        )
+                        let entry: StagedEntry
+                        switch donation.content {
+                        case .searchableItem(let item):
+                            entry = stageSearchableItem(
+                                item: item, donation: donation, payload: payload, at: at, receipt: receipt)
+                        case .activity(let activity, let current):
+                            entry = stageActivity(
+                                activity: activity, current: current, donation: donation, payload: payload,
+                                at: at,
+                                receipt: receipt)
+                        default:
+                            preconditionFailure("only stageable documents are staged")
+                        }
+                        staged.append((receipts.count, entry))
+                        receipts.append(receipt)
+                    } catch let error as DonationError {
+                        receipts.append(
+                            .rejected(index: index, type: donation.type, app: donation.app, error: error))
+                    }
+                }
+            }
+            try land()
+            if !staged.isEmpty { inFlight = (staged, try tx.submitEntries(staged.map(\.entry.draft))) }
+            partStart = part.endIndex
         }
+        try land()
         return receipts
     }
+
+    /// How many documents of a run are staged and submitted together.
+    static let ingestPart = 32
 
     /// The checks every document passes before it is written (the donor may act for its app,
     /// the app is declared when it must be, the value is valid); returns its receipt so far

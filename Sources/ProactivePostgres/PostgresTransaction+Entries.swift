@@ -104,14 +104,24 @@ extension PostgresTransaction {
     }
 
     func upsertEntries(_ drafts: [EntryDraft]) throws -> [EntryWriteResult] {
-        guard drafts.count > 1 else { return try drafts.map { try upsertEntry($0) } }
+        try submitEntries(drafts).results()
+    }
+
+    func submitEntries(_ drafts: [EntryDraft]) throws -> PendingEntryWrites {
+        guard drafts.count > 1 else {
+            let results = try drafts.map { try upsertEntry($0) }
+            return PendingEntryWrites { results }
+        }
         // A non-finite date cannot be written in JSON: the one-by-one path binds it.
         guard
             drafts.allSatisfy({
                 JSONRows.isRepresentable($0.expiresAt?.timeIntervalSince1970)
                     && JSONRows.isRepresentable($0.donatedAt.timeIntervalSince1970)
             })
-        else { return try drafts.map { try upsertEntry($0) } }
+        else {
+            let results = try drafts.map { try upsertEntry($0) }
+            return PendingEntryWrites { results }
+        }
         // One statement per run of drafts without a repeated identity (an `ON CONFLICT DO
         // UPDATE` cannot touch a row twice): a draft repeating an identity starts a new run and
         // merges into the row the earlier one wrote. Runs are cut into chunks, each sent as soon
@@ -132,16 +142,19 @@ extension PostgresTransaction {
         var sent: [(drafts: ArraySlice<EntryDraft>, pending: PostgresSession.Pending)] = []
         sent.reserveCapacity(chunks.count)
         for chunk in chunks { sent.append((chunk, try submitDistinct(chunk))) }
-        var results: [EntryWriteResult] = []
-        results.reserveCapacity(drafts.count)
-        for (chunk, pending) in sent { results += try collectDistinct(chunk, pending) }
-        return results
+        return PendingEntryWrites { [self] in
+            var results: [EntryWriteResult] = []
+            results.reserveCapacity(drafts.count)
+            for (chunk, pending) in sent { results += try collectDistinct(chunk, pending) }
+            return results
+        }
     }
 
     /// The most rows one statement writes.
     static let largestBatch = 1000
-    /// The fewest rows a chunk of a large write holds (each statement costs some planning).
-    static let smallestChunk = 25
+    /// The fewest rows a chunk of a large write holds (each statement costs some planning; the
+    /// engine already submits its runs in parts of about this size).
+    static let smallestChunk = 64
 
     /// Sends the upsert of drafts of distinct identities as one statement (the same rows as
     /// ``upsertEntry(_:)`` writes for each, in order), without waiting for it.

@@ -18,6 +18,12 @@ public protocol EntryStorage {
     @discardableResult
     func upsertEntries(_ drafts: [EntryDraft]) throws -> [EntryWriteResult]
 
+    /// Starts ``upsertEntries(_:)``: a backend whose statements cost a round trip sends the
+    /// writes and returns at once, so that the caller prepares its next writes while the server
+    /// works; ``PendingEntryWrites/results()`` waits for them. The caller makes no other call
+    /// on the transaction before reading the results. The default writes at once.
+    func submitEntries(_ drafts: [EntryDraft]) throws -> PendingEntryWrites
+
     /// Makes an entry its app's one current activity (`becomeCurrent()`).
     func makeCurrent(entryID: Int64, app: String) throws
 
@@ -97,6 +103,12 @@ extension EntryStorage {
     @discardableResult
     public func upsertEntries(_ drafts: [EntryDraft]) throws -> [EntryWriteResult] {
         try drafts.map { try upsertEntry($0) }
+    }
+
+    /// Writes at once with ``upsertEntries(_:)``.
+    public func submitEntries(_ drafts: [EntryDraft]) throws -> PendingEntryWrites {
+        let results = try upsertEntries(drafts)
+        return PendingEntryWrites { results }
     }
 
     /// Reads the entries one by one with ``entry(id:scope:now:)``.
