@@ -5,62 +5,47 @@ import ProactiveStorage
 extension PostgresTransaction {
     /// Entries eligible for search, not expired, in the scope, matching every term of a query.
     ///
-    /// The same bounded reading as the SQLite store's (``SearchCandidatePolicy``): at most
-    /// `limit` entries matching in any field and, when that many match, at most `limit / 2`
-    /// whose title matches, most recently inserted (largest identifier) first; a long last
-    /// word first matches as a whole word, and as a prefix only when that finds fewer than
-    /// `limit / 4`. Both sets come from one statement. Ranking is left to the caller. Both tsvector columns have GIN indexes whose lexemes start with the user's key.
+    /// The same bounded reading as the SQLite store's: at most `limit` entries matching in any
+    /// field and, when that many match, at most `limit / 2` whose title matches, most recently
+    /// inserted (largest identifier) first; a long last word first matches as a whole word,
+    /// and as a prefix only when that finds fewer than `limit / 4`. Ranking is left to the
+    /// caller. Both tsvector columns have GIN indexes whose lexemes start with the user's key.
     func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
     ) throws -> [SearchCandidate] {
-        try SearchCandidatePolicy.candidates(for: query, limit: limit) { wholeLongWords, limit, titleLimit in
+        try SearchCandidatePolicy.candidates(for: query, limit: limit) { wholeLongWords, field, limit in
             guard let tsquery = query.tsquery(userKey: userKey, wholeLongWords: wholeLongWords) else {
-                return ([], [])
+                return []
             }
             return try fetchCandidates(
-                tsquery: tsquery, scope: scope, kinds: kinds, now: now, limit: limit, titleLimit: titleLimit)
+                tsquery: tsquery, column: field == .title ? "search_title" : "search_all", scope: scope,
+                kinds: kinds, now: now, limit: limit)
         }
     }
 
-    /// The newest `limit` matches in any field and the newest `titleLimit` title matches, in one
-    /// statement: the user's matches are found once (title matches are among them: the title's
-    /// words are the first of every field's), their identifiers picked, and only the picked
-    /// rows' text read.
     private func fetchCandidates(
-        tsquery: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int, titleLimit: Int
-    ) throws(StorageError) -> (any: [SearchCandidate], title: [SearchCandidate]) {
+        tsquery: String, column: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+    ) throws(StorageError) -> [SearchCandidate] {
         let doing = "searching"
-        let rows = try rows(
+        return try rows(
             read(
                 """
-                WITH matches AS MATERIALIZED (
-                  SELECT id, search_title @@ \(tsquery)::tsquery AS in_title FROM entry
-                  WHERE user_id = \(userID) AND search_all @@ \(tsquery)::tsquery
-                    AND is_eligible_for_search
-                    AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
-                    AND (\(scope.app)::text IS NULL OR app = \(scope.app))
-                    AND kind = ANY(\(kinds.rawValues))
-                ),
-                newest AS (SELECT id FROM matches ORDER BY id DESC LIMIT \(limit)),
-                titles AS (SELECT id FROM matches WHERE in_title ORDER BY id DESC LIMIT \(titleLimit))
-                SELECT e.id, e.donated_at, e.engagement_count, e.fts_title, e.fts_keywords, e.fts_description,
-                  e.fts_address, e.id IN (SELECT id FROM newest), e.id IN (SELECT id FROM titles)
-                FROM entry e
-                WHERE e.user_id = \(userID)
-                  AND e.id IN (SELECT id FROM newest UNION SELECT id FROM titles)
-                ORDER BY e.id DESC
+                SELECT id, donated_at, engagement_count, fts_title, fts_keywords, fts_description, fts_address
+                FROM entry
+                WHERE user_id = \(userID) AND \(unescaped: column) @@ \(tsquery)::tsquery
+                  AND is_eligible_for_search
+                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
+                  AND (\(scope.app)::text IS NULL OR app = \(scope.app))
+                  AND kind = ANY(\(kinds.rawValues))
+                ORDER BY id DESC LIMIT \(limit)
                 """, doing), doing
         ) { r in
-            (
-                candidate: SearchCandidate(
-                    id: try r.next(), donatedAt: try r.date(), engagementCount: try r.next(),
-                    indexedText: IndexedText(
-                        title: try r.next(), keywords: try r.next(), description: try r.next(),
-                        address: try r.next())),
-                isNewest: try r.next(Bool.self), isTitle: try r.next(Bool.self)
-            )
+            SearchCandidate(
+                id: try r.next(), donatedAt: try r.date(), engagementCount: try r.next(),
+                indexedText: IndexedText(
+                    title: try r.next(), keywords: try r.next(), description: try r.next(),
+                    address: try r.next()))
         }
-        return (rows.filter(\.isNewest).map(\.candidate), rows.filter(\.isTitle).map(\.candidate))
     }
 
     func indexedRowCount(matching query: FullTextQuery) throws -> Int {

@@ -35,29 +35,4 @@ public enum SearchCandidatePolicy {
         }
         return candidates
     }
-
-    /// The same candidates as ``candidates(for:limit:fetch:)``, for a backend that reads both
-    /// indexes in one statement: `fetchBoth(wholeLongWords, limit, titleLimit)` returns at most
-    /// `limit` entries matching in any field and at most `titleLimit` whose title matches, each
-    /// most recently indexed first. (The title matches are used only when `limit` entries match,
-    /// as in the other form.)
-    public static func candidates(
-        for query: FullTextQuery, limit: Int,
-        fetchBoth: (_ wholeLongWords: Bool, _ limit: Int, _ titleLimit: Int) throws -> (
-            any: [SearchCandidate], title: [SearchCandidate]
-        )
-    ) throws -> [SearchCandidate] {
-        guard !query.isEmpty else { return [] }
-        var seen: Set<Int64> = []
-        var candidates: [SearchCandidate] = []
-        for wholeLongWords in query.hasLongPrefixes ? [true, false] : [false] {
-            let (any, title) = try fetchBoth(wholeLongWords, limit, limit / 2)
-            let titles = any.count < limit ? [] : title
-            for candidate in titles + any where seen.insert(candidate.id).inserted {
-                candidates.append(candidate)
-            }
-            if any.count >= limit / 4 { break }
-        }
-        return candidates
-    }
 }
