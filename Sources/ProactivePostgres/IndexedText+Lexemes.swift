@@ -42,17 +42,40 @@ public enum SearchLexemes {
         var total = 0
         var out: [String] = []
         var title: [String]?
-        fields: for (index, field) in [text.title, text.keywords, text.description, text.address].enumerated()
-        {
-            if index == 1 { title = out }
-            guard let field else { continue }
-            for word in TextFolding.words(field) where word.utf8.count <= longestWord {
-                guard seen.insert(word).inserted else { continue }
-                // Each lexeme costs its bytes and about 8 bytes of header.
-                total += word.utf8.count + userKeyLength + 8
-                if total > largestVector { break fields }
-                out.append(key + word)
+        // The key's bytes, then the word's: each word is built once, key included, and split on
+        // the folded text's scalars directly (the same words as `TextFolding.words`).
+        var word = Array(key.utf8)
+        let keyLength = word.count
+        var full = false
+        func flush() {
+            defer { word.removeSubrange(keyLength...) }
+            let length = word.count - keyLength
+            guard length > 0, length <= longestWord, !full else { return }
+            let lexeme = String(decoding: word, as: UTF8.self)
+            guard seen.insert(lexeme).inserted else { return }
+            // Each lexeme costs its bytes and about 8 bytes of header.
+            total += word.count + 8
+            if total > largestVector {
+                full = true
+                return
             }
+            out.append(lexeme)
+        }
+        for (index, field) in [text.title, text.keywords, text.description, text.address].enumerated() {
+            if index == 1 { title = out }
+            guard let field, !full else { continue }
+            for scalar in TextFolding.fold(field).unicodeScalars {
+                if Script.isWordCharacter(scalar) {
+                    if scalar.isASCII {
+                        word.append(UInt8(truncatingIfNeeded: scalar.value))
+                    } else {
+                        UTF8.encode(scalar) { word.append($0) }
+                    }
+                } else if word.count > keyLength {
+                    flush()
+                }
+            }
+            if word.count > keyLength { flush() }
         }
         return (out, title ?? out)
     }

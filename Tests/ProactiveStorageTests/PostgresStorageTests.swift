@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import ProactivePostgres
 import ProactiveStorage
+import ProactiveText
 import Synchronization
 import Testing
 
@@ -341,5 +342,54 @@ final class ThrowawayCluster: Sendable {
         guard status == 0 else {
             throw StorageError(code: .cannotOpen, message: "postgres-cluster.sh \(command) failed")
         }
+    }
+}
+
+/// The lexemes PostgreSQL stores are exactly the folded words SQLite's tokenizer makes (the
+/// shared `TextFolding.words`), each after the user's key, each once, title words first.
+@Suite struct SearchLexemeTests {
+    static func reference(_ text: IndexedText, key: String) -> (all: [String], title: [String]) {
+        var seen: Set<String> = []
+        var all: [String] = []
+        var title: [String] = []
+        for (index, field) in [text.title, text.keywords, text.description, text.address].enumerated() {
+            for word in TextFolding.words(field ?? "") where seen.insert(word).inserted {
+                all.append(key + word)
+                if index == 0 { title.append(key + word) }
+            }
+        }
+        return (all, title)
+    }
+
+    @Test func lexemesAreTheFoldedWordsAfterTheKey() {
+        let samples: [IndexedText] = [
+            IndexedText(
+                title: "Café Straße", keywords: "œuvre, Ærø; naïve", description: "ÉCOLE école d’été 2026",
+                address: "Rua São João 12, Lisboa"),
+            IndexedText(
+                title: IndexText.indexForm("東京タワー 北京烤鸭"), keywords: nil,
+                description: IndexText.indexForm("我們在台北見面 🍣 sushi"), address: "Zürich"),
+            IndexedText(title: "   ", keywords: "--", description: "a_b-c.d e\u{301}", address: "Ｆｕｌｌ　ｗｉｄｔｈ"),
+            IndexedText(title: nil, keywords: nil, description: nil, address: nil),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aàbßcç 東京-_.,'’\u{301}1２ÆøŁİ🍣")
+        let random = (0..<200).map { _ in
+            IndexedText(
+                title: String(
+                    (0..<Int.random(in: 0..<20, using: &generator)).map { _ in alphabet.randomElement()! }),
+                keywords: nil,
+                description: String(
+                    (0..<Int.random(in: 0..<60, using: &generator)).map { _ in alphabet.randomElement()! }),
+                address: nil)
+        }
+        for text in samples + random {
+            let key = SearchLexemes.userKey(UserID(rawValue: "alice")!)
+            let words = SearchLexemes.words(text, key: key)
+            let expected = Self.reference(text, key: key)
+            #expect(words.all == expected.all, "\(text)")
+            #expect(words.title == expected.title, "\(text)")
+        }
+        #expect(SearchLexemes.userKey(UserID(rawValue: "alice")!) == "6384e2b2")
     }
 }
