@@ -179,6 +179,7 @@ let package = Package(
             name: "ProactiveStorageTests",
             dependencies: [
                 "ProactiveStorage", "ProactiveSQLite", "ProactivePostgres", "ProactiveText",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -319,6 +319,17 @@ enum SQLiteMigrations {
                     ALTER TABLE accessToken ADD COLUMN userId TEXT NOT NULL DEFAULT \(user);
                     """)
         }
+        migrator.registerMigration("v9-expiry-by-user") { db in
+            // The purge of expired entries (run by every write) must find them through an index
+            // that leads with the user: with `(expiresAt)` alone, the planner preferred
+            // `entry_donatedAt (userId, …)` and walked every row of the user, in every write
+            // transaction (ingest of 1M items took 361 s instead of 162 s).
+            try db.execute(
+                sql: """
+                    DROP INDEX entry_expiresAt;
+                    CREATE INDEX entry_expiresAt ON entry(userId, expiresAt) WHERE expiresAt IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 }
