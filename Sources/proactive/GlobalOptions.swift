@@ -102,7 +102,15 @@ struct GlobalOptions: ParsableArguments {
 
     /// The storage: the PostgreSQL database when one is named, else the local SQLite store.
     func openStorage() throws -> any Storage {
-        if let postgresURL { return try PostgresStorage(url: postgresURL) }
+        if let postgresURL {
+            // A URL that cannot be right is a usage error (exit 2); an unreachable database is not.
+            do {
+                _ = try PostgresLocation(url: postgresURL)
+            } catch {
+                throw UsageError(message: error.message)
+            }
+            return try PostgresStorage(url: postgresURL)
+        }
         return try SQLiteStorage(path: storePath)
     }
 

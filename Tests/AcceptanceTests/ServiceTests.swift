@@ -192,13 +192,17 @@ struct ServiceTests {
     }
 
     @Test func aDatabaseThatCannotBeReachedIsAClearStartUpError() throws {
-        for (url, expected) in [
-            ("postgres://proactive@127.0.0.1:1/proactive", "cannot be reached"),
-            ("mysql://proactive@127.0.0.1/proactive", "postgres://"),
-            ("postgres://127.0.0.1/proactive", "user"),
+        // An unreachable database is a run-time failure (1); a URL that cannot be right is a
+        // usage error (2), for `serve` and every other command.
+        for (url, expected, status) in [
+            ("postgres://proactive@127.0.0.1:1/proactive", "cannot be reached", Int32(1)),
+            ("mysql://proactive@127.0.0.1/proactive", "postgres://", 2),
+            ("postgres://127.0.0.1/proactive", "user", 2),
         ] {
             let output = try CLI.run(["serve", "--port", "0", "--postgres", url])
-            #expect(output.status != 0)
+            #expect(output.status == status, "\(url)")
+            let search = try CLI.run(["search", "x", "--postgres", url])
+            #expect(search.status == status && search.stderr.contains(expected), "\(url): \(search.stderr)")
             #expect(
                 output.stderr.contains("--postgres") && output.stderr.contains(expected), "\(output.stderr)")
             #expect(!output.stdout.contains("listening"))
