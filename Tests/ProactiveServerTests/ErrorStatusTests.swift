@@ -86,8 +86,10 @@ import Testing
     }
 
     @Test func floodingAppsGet429ThenRecover() async throws {
+        // One token every 5 s: far longer than a request takes even on a loaded machine (at
+        // 0.5/s, a first request slowed past 2 s by the parallel suite refilled the bucket).
         let s = try await TestServer {
-            $0.donationRate = 0.5
+            $0.donationRate = 0.2
             $0.donationBurst = 10
         }
         defer { Task { await s.stop() } }
@@ -102,7 +104,7 @@ import Testing
         // Another app is not limited by A's flood.
         answer = try await s.donate(Documents.item(TestServer.b, "b", title: "Beta"), token: s.appB)
         #expect(answer.status == 200)
-        try await Task.sleep(for: .milliseconds(2200))
+        try await Task.sleep(for: .milliseconds(5200))
         answer = try await s.donate(Documents.item(TestServer.a, "later", title: "Later"), token: s.appA)
         #expect(answer.status == 200)
     }
