@@ -46,32 +46,34 @@ final class PostgresSession {
             throw StorageError(
                 code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
         }
-        var doing = doing
-        do {
-            guard !isOnEventLoop else { throw WaitOnEventLoop() }
-            let futures = queries.map { connection.query($0, logger: logger) }
-            // Statements sent earlier come first: their failure is the one to report.
-            let earlier = unawaited
-            unawaited.removeAll()
-            for (future, what) in earlier {
-                do {
-                    _ = try future.waitBounded(seconds: queryTimeout)
-                } catch {
-                    doing = what
-                    throw error
+        guard !isOnEventLoop else { throw StorageError(postgres: WaitOnEventLoop(), while: doing) }
+        let futures = queries.map { (result: connection.query($0, logger: logger), doing: doing) }
+        return try wait(for: futures)
+    }
+
+    /// Waits for the statements sent earlier without waiting (``send(_:while:)``), then for
+    /// `futures`, in order, and returns the results of `futures`. The first failure is thrown,
+    /// named by what its statement was doing; a lost connection or a statement that timed out
+    /// marks the session broken.
+    private func wait(for futures: [(result: EventLoopFuture<PostgresQueryResult>, doing: String)])
+        throws(StorageError) -> [PostgresQueryResult]
+    {
+        let all = unawaited + futures
+        unawaited.removeAll()
+        var results: [PostgresQueryResult] = []
+        results.reserveCapacity(all.count)
+        for (future, doing) in all {
+            do {
+                results.append(try future.waitBounded(seconds: queryTimeout))
+            } catch {
+                let mapped = StorageError(postgres: error, while: doing)
+                if mapped.code == .unavailable || error is BoundedWaitTimeout || connection.isClosed {
+                    markBroken()
                 }
+                throw mapped
             }
-            var results: [PostgresQueryResult] = []
-            results.reserveCapacity(futures.count)
-            for future in futures { results.append(try future.waitBounded(seconds: queryTimeout)) }
-            return results
-        } catch {
-            let mapped = StorageError(postgres: error, while: doing)
-            if mapped.code == .unavailable || error is BoundedWaitTimeout || connection.isClosed {
-                markBroken()
-            }
-            throw mapped
         }
+        return Array(results.suffix(futures.count))
     }
 
     /// Sends a statement without waiting for it: it runs before any statement sent after it
@@ -103,33 +105,12 @@ final class PostgresSession {
 
     /// Waits for a submitted statement (and for the statements sent before it).
     func result(of pending: Pending) throws(StorageError) -> PostgresQueryResult {
-        var doing = pending.doing
-        do {
-            guard let future = pending.result, !isBroken else {
-                isBroken = true
-                throw StorageError(
-                    code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
-            }
-            let earlier = unawaited
-            unawaited.removeAll()
-            for (future, what) in earlier {
-                do {
-                    _ = try future.waitBounded(seconds: queryTimeout)
-                } catch {
-                    doing = what
-                    throw error
-                }
-            }
-            return try future.waitBounded(seconds: queryTimeout)
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            let mapped = StorageError(postgres: error, while: doing)
-            if mapped.code == .unavailable || error is BoundedWaitTimeout || connection.isClosed {
-                markBroken()
-            }
-            throw mapped
+        guard let future = pending.result, !isBroken else {
+            isBroken = true
+            throw StorageError(
+                code: .unavailable, message: "the connection to PostgreSQL was lost while \(pending.doing)")
         }
+        return try wait(for: [(future, pending.doing)])[0]
     }
 
     /// Gives the connection up: it is closed when returned to the pool.

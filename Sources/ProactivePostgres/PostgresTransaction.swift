@@ -102,7 +102,11 @@ final class PostgresTransaction: StorageTransaction {
     @discardableResult
     func write(_ query: PostgresQuery, _ doing: String) throws(StorageError) -> PostgresQueryResult {
         try requireWritable(doing)
-        let result = try session.query(query, while: doing)
+        return noteChanges(of: try session.query(query, while: doing))
+    }
+
+    /// Marks the transaction changed when a statement inserted, updated or deleted rows.
+    private func noteChanges(of result: PostgresQueryResult) -> PostgresQueryResult {
         if ["INSERT", "UPDATE", "DELETE"].contains(result.metadata.command), (result.metadata.rows ?? 0) > 0 {
             hasChanges = true
         }
@@ -120,11 +124,7 @@ final class PostgresTransaction: StorageTransaction {
     /// Waits for a submitted writing statement; one that inserted, updated or deleted rows
     /// marks the transaction changed.
     func collectWrite(_ pending: PostgresSession.Pending) throws(StorageError) -> PostgresQueryResult {
-        let result = try session.result(of: pending)
-        if ["INSERT", "UPDATE", "DELETE"].contains(result.metadata.command), (result.metadata.rows ?? 0) > 0 {
-            hasChanges = true
-        }
-        return result
+        noteChanges(of: try session.result(of: pending))
     }
 
     /// Throws unless this is a write transaction.
