@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Validates openapi.yaml as OpenAPI 3.0 with openapi-spec-validator 0.9.0, installed on first
+# use into a venv (default .build/openapi-validator; PROACTIVE_OPENAPI_VENV to choose another).
+# Exits 0 when the description is valid, 1 with the validator's message when it is not, 2 when
+# the validator cannot be installed. Usage: scripts/check-openapi.sh [SPEC] (default openapi.yaml)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+version=0.9.0
+spec=${1:-openapi.yaml}
+venv=${PROACTIVE_OPENAPI_VENV:-.build/openapi-validator}
+
+installed() {
+  [ -x "$venv/bin/openapi-spec-validator" ] &&
+    [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("openapi-spec-validator"))' 2>/dev/null)" = "$version" ]
+}
+
+if ! installed; then
+  log=$(mktemp)
+  trap 'rm -f "$log"' EXIT
+  rm -rf "$venv"
+  mkdir -p "$(dirname "$venv")"
+  if ! { python3 -m venv "$venv" &&
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "openapi-spec-validator==$version"; } >"$log" 2>&1
+  then
+    cat "$log" >&2
+    echo "check-openapi: could not install openapi-spec-validator $version into $venv" >&2
+    exit 2
+  fi
+fi
+
+if ! output=$("$venv/bin/openapi-spec-validator" --schema 3.0 --validation-errors all "$spec" 2>&1); then
+  echo "$output" >&2
+  echo "check-openapi: $spec is not valid OpenAPI 3.0" >&2
+  exit 1
+fi
+echo "$output"
