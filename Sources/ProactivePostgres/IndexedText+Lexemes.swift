@@ -38,31 +38,69 @@ public enum SearchLexemes {
     /// of the title alone (the title's words are the first ones of every field's, so it is
     /// folded once).
     public static func words(_ text: IndexedText, key: String) -> (all: [String], title: [String]) {
-        var seen: Set<String> = []
-        var total = 0
         var out: [String] = []
-        var title: [String]?
+        var titleCount = 0
+        scan(text, key: key, word: { out.append(String(decoding: $0, as: UTF8.self)) }, titleEnd: { titleCount = out.count })
+        return (out, Array(out.prefix(titleCount)))
+    }
+
+    /// ``words(_:key:)`` each joined with spaces (a lexeme holds no space: words split on
+    /// everything but letters, digits and marks), built without a string per word: what a
+    /// batch sends for `string_to_array(…, ' ')`.
+    public static func joinedWords(_ text: IndexedText, key: String) -> (all: String, title: String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        var titleEnd = 0
+        scan(
+            text, key: key,
+            word: { word in
+                if !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
+                bytes.append(contentsOf: word)
+            }, titleEnd: { titleEnd = bytes.count })
+        return (String(decoding: bytes, as: UTF8.self), String(decoding: bytes[..<titleEnd], as: UTF8.self))
+    }
+
+    /// A word's bytes, hashed as bytes (a `String` hashes its normalized form, several times
+    /// slower, and the folded words compare equal exactly when their bytes do).
+    private struct WordBytes: Hashable {
+        var bytes: ArraySlice<UInt8>
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    /// Calls `word` with each distinct word of the fields (key included) in the order first
+    /// seen, within PostgreSQL's limits, and `titleEnd` once the title's words are given.
+    private static func scan(
+        _ text: IndexedText, key: String, word emit: (ArraySlice<UInt8>) -> Void, titleEnd: () -> Void
+    ) {
+        var seen: Set<WordBytes> = []
+        var total = 0
         // The key's bytes, then the word's: each word is built once, key included, and split on
         // the folded text's scalars directly (the same words as `TextFolding.words`).
         var word = Array(key.utf8)
         let keyLength = word.count
         var full = false
+        var titleDone = false
         func flush() {
             defer { word.removeSubrange(keyLength...) }
             let length = word.count - keyLength
             guard length > 0, length <= longestWord, !full else { return }
-            let lexeme = String(decoding: word, as: UTF8.self)
-            guard seen.insert(lexeme).inserted else { return }
+            guard seen.insert(WordBytes(bytes: word[...])).inserted else { return }
             // Each lexeme costs its bytes and about 8 bytes of header.
             total += word.count + 8
             if total > largestVector {
                 full = true
                 return
             }
-            out.append(lexeme)
+            emit(word[...])
         }
         for (index, field) in [text.title, text.keywords, text.description, text.address].enumerated() {
-            if index == 1 { title = out }
+            if index == 1 {
+                titleDone = true
+                titleEnd()
+            }
             guard let field, !full else { continue }
             for scalar in TextFolding.fold(field).unicodeScalars {
                 if Script.isWordCharacter(scalar) {
@@ -77,6 +115,6 @@ public enum SearchLexemes {
             }
             if word.count > keyLength { flush() }
         }
-        return (out, title ?? out)
+        if !titleDone { titleEnd() }
     }
 }

@@ -112,16 +112,6 @@ extension PostgresTransaction {
             let results = try drafts.map { try upsertEntry($0) }
             return PendingEntryWrites { results }
         }
-        // A non-finite date cannot be written in JSON: the one-by-one path binds it.
-        guard
-            drafts.allSatisfy({
-                JSONRows.isRepresentable($0.expiresAt?.timeIntervalSince1970)
-                    && JSONRows.isRepresentable($0.donatedAt.timeIntervalSince1970)
-            })
-        else {
-            let results = try drafts.map { try upsertEntry($0) }
-            return PendingEntryWrites { results }
-        }
         // One statement per run of drafts without a repeated identity (an `ON CONFLICT DO
         // UPDATE` cannot touch a row twice): a draft repeating an identity starts a new run and
         // merges into the row the earlier one wrote. Runs are cut into chunks, each sent as soon
@@ -160,35 +150,41 @@ extension PostgresTransaction {
     /// ``upsertEntry(_:)`` writes for each, in order), without waiting for it.
     private func submitDistinct(_ drafts: ArraySlice<EntryDraft>) throws -> PostgresSession.Pending {
         let doing = "storing entries"
-        var batch = JSONRows(reservingCapacity: drafts.reduce(0) { $0 + $1.payload.utf8.count * 2 + 512 })
+        func text(_ capacity: Int = 16) -> ArrayColumn { ArrayColumn(.text, capacity: drafts.count * capacity) }
+        var app = text(), kind = text(8), identityKey = text(24), uniqueIdentifier = text(24)
+        var domainIdentifier = text(), persistentIdentifier = text(8), activityType = text(8), url = text(8)
+        var title = text(48), payload = text(512), ftsTitle = text(48), ftsKeywords = text(32)
+        var ftsDescription = text(96), ftsAddress = text(48), searchAll = text(256), searchTitle = text(64)
+        var search = ArrayColumn(.bool, capacity: drafts.count * 5)
+        var handoff = search, publicIndexing = search, prediction = search
+        var donatedAt = ArrayColumn(.float8, capacity: drafts.count * 12), expiresAt = donatedAt
         let key = userKey
-        for (ord, draft) in drafts.enumerated() {
+        for draft in drafts {
             let text = draft.isEligibleForSearch ? draft.indexedText : IndexedText()
-            batch.startRow()
-            batch.add("ord", ord)
-            batch.add("app", draft.app)
-            batch.add("kind", draft.kind.rawValue)
-            batch.add("identity_key", draft.identityKey)
-            batch.add("unique_identifier", draft.uniqueIdentifier)
-            batch.add("domain_identifier", draft.domainIdentifier)
-            batch.add("persistent_identifier", draft.persistentIdentifier)
-            batch.add("activity_type", draft.activityType)
-            batch.add("url", draft.url)
-            batch.add("title", draft.title)
-            batch.add("is_eligible_for_search", draft.isEligibleForSearch)
-            batch.add("is_eligible_for_handoff", draft.isEligibleForHandoff)
-            batch.add("is_eligible_for_public_indexing", draft.isEligibleForPublicIndexing)
-            batch.add("is_eligible_for_prediction", draft.isEligibleForPrediction)
-            batch.add("donated_at", draft.donatedAt.timeIntervalSince1970)
-            batch.add("expires_at", draft.expiresAt?.timeIntervalSince1970)
-            batch.add("payload", draft.payload)
-            batch.add("fts_title", text.title)
-            batch.add("fts_keywords", text.keywords)
-            batch.add("fts_description", text.description)
-            batch.add("fts_address", text.address)
-            let lexemes = SearchLexemes.words(text, key: key)
-            batch.add("search_all", lexemes.all)
-            batch.add("search_title", lexemes.title)
+            app.append(draft.app)
+            kind.append(draft.kind.rawValue)
+            identityKey.append(draft.identityKey)
+            uniqueIdentifier.append(draft.uniqueIdentifier)
+            domainIdentifier.append(draft.domainIdentifier)
+            persistentIdentifier.append(draft.persistentIdentifier)
+            activityType.append(draft.activityType)
+            url.append(draft.url)
+            title.append(draft.title)
+            search.append(draft.isEligibleForSearch)
+            handoff.append(draft.isEligibleForHandoff)
+            publicIndexing.append(draft.isEligibleForPublicIndexing)
+            prediction.append(draft.isEligibleForPrediction)
+            donatedAt.append(draft.donatedAt.timeIntervalSince1970)
+            expiresAt.append(draft.expiresAt?.timeIntervalSince1970)
+            payload.append(draft.payload)
+            ftsTitle.append(text.title)
+            ftsKeywords.append(text.keywords)
+            ftsDescription.append(text.description)
+            ftsAddress.append(text.address)
+            // Each row's lexemes travel as one space-separated text.
+            let lexemes = SearchLexemes.joinedWords(text, key: key)
+            searchAll.append(lexemes.all)
+            searchTitle.append(lexemes.title)
         }
         // The same insert and conflict update as `upsertEntry`, over the rows in order (their
         // identifiers are drawn in that order).
@@ -199,13 +195,16 @@ extension PostgresTransaction {
               r.persistent_identifier, r.activity_type, r.url, r.title, r.is_eligible_for_search,
               r.is_eligible_for_handoff, r.is_eligible_for_public_indexing, r.is_eligible_for_prediction,
               r.donated_at, r.donated_at, r.expires_at, r.payload, r.fts_title, r.fts_keywords, r.fts_description,
-              r.fts_address, array_to_tsvector(r.search_all), array_to_tsvector(r.search_title)
-            FROM jsonb_to_recordset(\(batch.json)::jsonb) AS r(ord integer, app text, kind text, identity_key text,
-              unique_identifier text, domain_identifier text, persistent_identifier text, activity_type text,
-              url text, title text, is_eligible_for_search boolean, is_eligible_for_handoff boolean,
-              is_eligible_for_public_indexing boolean, is_eligible_for_prediction boolean,
-              donated_at double precision, expires_at double precision, payload text, fts_title text,
-              fts_keywords text, fts_description text, fts_address text, search_all text[], search_title text[])
+              r.fts_address, array_to_tsvector(string_to_array(r.search_all, ' ')),
+              array_to_tsvector(string_to_array(r.search_title, ' '))
+            FROM unnest(\(app), \(kind), \(identityKey), \(uniqueIdentifier), \(domainIdentifier),
+              \(persistentIdentifier), \(activityType), \(url), \(title), \(search), \(handoff), \(publicIndexing),
+              \(prediction), \(donatedAt), \(expiresAt), \(payload), \(ftsTitle), \(ftsKeywords), \(ftsDescription),
+              \(ftsAddress), \(searchAll), \(searchTitle))
+              WITH ORDINALITY AS r(app, kind, identity_key, unique_identifier, domain_identifier,
+              persistent_identifier, activity_type, url, title, is_eligible_for_search, is_eligible_for_handoff,
+              is_eligible_for_public_indexing, is_eligible_for_prediction, donated_at, expires_at, payload,
+              fts_title, fts_keywords, fts_description, fts_address, search_all, search_title, ord)
             ORDER BY r.ord
             \(unescaped: Self.entryMerge)
             RETURNING id, donation_count = 1, app, kind, identity_key

@@ -37,34 +37,27 @@ extension PostgresTransaction {
                 "DELETE FROM place_sighting WHERE user_id = \(userID) AND entry_id = ANY(\(entryIDs))", doing)
             return
         }
-        guard
-            records.allSatisfy({
-                JSONRows.isRepresentable($0.record.latitude) && JSONRows.isRepresentable($0.record.longitude)
-                    && JSONRows.isRepresentable($0.record.seenAt.timeIntervalSince1970)
-                    && JSONRows.isRepresentable($0.record.expiresAt?.timeIntervalSince1970)
-            })
-        else {
-            // A number JSON cannot hold: the one-by-one path binds it.
-            for (entryID, records) in kept { try replacePlaceSightings(entryID: entryID, with: records) }
-            return
-        }
-        var batch = JSONRows(reservingCapacity: records.reduce(0) { $0 + $1.record.place.utf8.count + 256 })
-        for (ord, (entryID, r)) in records.enumerated() {
-            batch.startRow()
-            batch.add("ord", ord)
-            batch.add("entry_id", entryID)
-            batch.add("app", r.app)
-            batch.add("activity_type", r.activityType)
-            batch.add("url", r.url)
-            batch.add("seen_at", r.seenAt.timeIntervalSince1970)
-            batch.add("expires_at", r.expiresAt?.timeIntervalSince1970)
-            batch.add("supports_navigation", r.supportsNavigation)
-            batch.add("name_key", r.nameKey)
-            batch.add("city_key", r.cityKey)
-            batch.add("latitude", r.latitude)
-            batch.add("longitude", r.longitude)
-            batch.add("coordinate_source", r.coordinateSource)
-            batch.add("place", r.place)
+        var entryID = ArrayColumn(.int8, capacity: records.count * 12)
+        var app = ArrayColumn(.text, capacity: records.count * 24), activityType = app, url = app
+        var nameKey = app, cityKey = app, coordinateSource = app
+        var place = ArrayColumn(.text, capacity: records.reduce(0) { $0 + $1.record.place.utf8.count + 4 })
+        var seenAt = ArrayColumn(.float8, capacity: records.count * 12), expiresAt = seenAt, latitude = seenAt
+        var longitude = seenAt
+        var supportsNavigation = ArrayColumn(.bool, capacity: records.count * 5)
+        for (id, r) in records {
+            entryID.append(id)
+            app.append(r.app)
+            activityType.append(r.activityType)
+            url.append(r.url)
+            seenAt.append(r.seenAt.timeIntervalSince1970)
+            expiresAt.append(r.expiresAt?.timeIntervalSince1970)
+            supportsNavigation.append(r.supportsNavigation)
+            nameKey.append(r.nameKey)
+            cityKey.append(r.cityKey)
+            latitude.append(r.latitude)
+            longitude.append(r.longitude)
+            coordinateSource.append(r.coordinateSource)
+            place.append(r.place)
         }
         // One statement: the old sightings deleted and the new ones inserted (in order), in the
         // same snapshot; they are different rows. It inserts rows, so the transaction changed;
@@ -81,10 +74,10 @@ extension PostgresTransaction {
               supports_navigation, name_key, city_key, latitude, longitude, coordinate_source, place)
             SELECT \(userID), r.entry_id, r.app, r.activity_type, r.url, r.seen_at, r.expires_at,
               r.supports_navigation, r.name_key, r.city_key, r.latitude, r.longitude, r.coordinate_source, r.place
-            FROM jsonb_to_recordset(\(batch.json)::jsonb) AS r(ord integer, entry_id bigint, app text,
-              activity_type text, url text, seen_at double precision, expires_at double precision,
-              supports_navigation boolean, name_key text, city_key text, latitude double precision,
-              longitude double precision, coordinate_source text, place text)
+            FROM unnest(\(entryID), \(app), \(activityType), \(url), \(seenAt), \(expiresAt), \(supportsNavigation),
+              \(nameKey), \(cityKey), \(latitude), \(longitude), \(coordinateSource), \(place))
+              WITH ORDINALITY AS r(entry_id, app, activity_type, url, seen_at, expires_at, supports_navigation,
+              name_key, city_key, latitude, longitude, coordinate_source, place, ord)
             ORDER BY r.ord
             """, while: doing)
     }

@@ -389,6 +389,10 @@ final class ThrowawayCluster: Sendable {
             let expected = Self.reference(text, key: key)
             #expect(words.all == expected.all, "\(text)")
             #expect(words.title == expected.title, "\(text)")
+            let joined = SearchLexemes.joinedWords(text, key: key)
+            #expect(joined.all == expected.all.joined(separator: " "), "\(text)")
+            #expect(joined.title == expected.title.joined(separator: " "), "\(text)")
+            #expect(!expected.all.contains { $0.contains(" ") }, "a lexeme holds a space: \(text)")
         }
         #expect(SearchLexemes.userKey(UserID(rawValue: "alice")!) == "6384e2b2")
     }
