@@ -1,5 +1,6 @@
 import Foundation
 public import ProactiveModel
+import Synchronization
 
 /// Formats a ``PostalAddress`` the way its country writes addresses, like Contacts'
 /// `CNPostalAddressFormatter`.
@@ -122,10 +123,27 @@ extension AddressFormatter {
         var isBigEndian: Bool
     }
 
+    /// Formats already parsed, by country code and script (a format is parsed once per
+    /// process, not once per address).
+    private static let parsedFormats = Mutex<[FormatKey: ParsedFormat]>([:])
+
+    private struct FormatKey: Hashable {
+        var countryCode: String?
+        var isHan: Bool
+    }
+
     static func format(for countryCode: String?, address: PostalAddress) -> ParsedFormat {
+        let key = FormatKey(countryCode: countryCode, isHan: isHanAddress(address))
+        if let known = parsedFormats.withLock({ $0[key] }) { return known }
+        let parsed = parseFormat(for: countryCode, isHan: key.isHan)
+        parsedFormats.withLock { $0[key] = parsed }
+        return parsed
+    }
+
+    private static func parseFormat(for countryCode: String?, isHan: Bool) -> ParsedFormat {
         let data = (try? Gazetteer.shared.get())?.format(for: countryCode)
         var format = data?.format ?? "%A%n%D%n%Z %C%n%S"
-        if let latin = data?.latinFormat, !isHanAddress(address) { format = latin }
+        if let latin = data?.latinFormat, !isHan { format = latin }
         if data == nil || data?.isoCode == "ZZ" { format = "%A%n%D%n%Z %C%n%S" }
         let cityIndex = format.range(of: "%C")?.lowerBound
         let streetIndex = format.range(of: "%A")?.lowerBound
