@@ -9,9 +9,20 @@ extension ProactiveEngine {
     /// relevance, field weight, freshness and engagement; each result says why.
     ///
     /// An app donor sees only its own entries; the system sees every app's, or one app's
-    /// when ``SearchRequest/app`` is set.
+    /// when ``SearchRequest/app`` is set. Without a ``SearchRequest/cursor`` the ranking
+    /// reads the newest matches of each field (at least 150, and 1.5 × the limit); with one,
+    /// this is the first page of ``searchPage(_:donor:)``.
     public func search(_ request: SearchRequest, donor: Donor = .system) throws -> [SearchResult] {
-        let now = request.now ?? self.now
+        try searchPage(request, donor: donor).results
+    }
+
+    /// One page of a search (see ``search(_:donor:)``).
+    ///
+    /// With a ``SearchRequest/cursor`` (`""` for the first page), every match is ranked and
+    /// the page is the next ``SearchRequest/limit`` of that ranking, made at the first page's
+    /// time; ``SearchPage/nextCursor`` continues it, `nil` after the last match. A cursor is
+    /// accepted only by the search (text, filter, app) that returned it.
+    public func searchPage(_ request: SearchRequest, donor: Donor = .system) throws -> SearchPage {
         let scope: AppScope
         switch (donor, request.app) {
         case (.app(let own), let asked):
@@ -25,6 +36,24 @@ extension ProactiveEngine {
         guard request.limit > 0 else {
             throw EngineError(.invalidRequest, "limit must be positive", parameter: "limit")
         }
+        guard request.limit <= SearchRequest.maximumLimit else {
+            throw EngineError(
+                .invalidRequest,
+                "limit must be at most \(SearchRequest.maximumLimit) (page through more with a cursor)",
+                parameter: "limit")
+        }
+        var cursor: SearchCursor?
+        if let text = request.cursor, !text.isEmpty {
+            guard let read = SearchCursor(encoded: text), read.search == SearchCursor.fingerprint(of: request)
+            else {
+                throw EngineError(
+                    .invalidRequest, "the cursor is not a nextCursor of this search (same text, filter and app)",
+                    parameter: "cursor")
+            }
+            cursor = read
+        }
+        let paging = request.cursor != nil
+        let now = cursor.map { Date(timeIntervalSinceReferenceDate: $0.at) } ?? request.now ?? self.now
         if let filter = request.filter {
             for name in filter.attributeNames where !SearchableAttributes.names.contains(name) {
                 throw EngineError(
@@ -37,11 +66,13 @@ extension ProactiveEngine {
         }
         let decoder = DonationCoding.makeDecoder()
         // One read transaction: candidates, their ranking, and the entries of the top ones.
-        let (top, entries) = try storage.read(user: user) { tx in
+        let (top, entries, more) = try storage.read(user: user) { tx in
             var candidates: [SearchCandidate]
             var filtered: [Int64: StoredEntry] = [:]
             if !query.isEmpty {
-                candidates = try tx.searchCandidates(query, scope: scope, now: now)
+                // Paging ranks every match; otherwise the newest matches of each field.
+                let window = paging ? Self.everyMatch : max(150, request.limit + request.limit / 2)
+                candidates = try tx.searchCandidates(query, scope: scope, now: now, limit: window)
                 if let filter = request.filter {
                     let entries = try tx.entries(ids: candidates.map(\.id), scope: scope, now: now)
                     for entry in entries
@@ -66,19 +97,36 @@ extension ProactiveEngine {
                             indexedText: IndexedText()))
                 }
             }
-            let top = Array(rank(candidates, query: query, now: now).prefix(request.limit))
+            var ranked = rank(candidates, query: query, now: now)[...]
+            if let cursor {
+                ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
+            }
+            let top = Array(ranked.prefix(request.limit))
+            let more = ranked.count > top.count
             let missing = top.map(\.candidate.id).filter { filtered[$0] == nil }
             for entry in try tx.entries(ids: missing, scope: scope, now: now) { filtered[entry.id] = entry }
-            return (top, top.map { filtered[$0.candidate.id] })
+            return (top, top.map { filtered[$0.candidate.id] }, more)
         }
-        return zip(top, entries).compactMap { item, entry in
+        var nextCursor: String?
+        if paging, more, let last = top.last {
+            nextCursor =
+                SearchCursor(
+                    at: now.timeIntervalSinceReferenceDate, score: last.score.value, entry: last.candidate.id,
+                    search: SearchCursor.fingerprint(of: request)
+                ).encoded
+        }
+        let results = zip(top, entries).compactMap { item, entry -> SearchResult? in
             guard let entry else { return nil }
             let attributes = SearchableAttributes(entry: entry, decoder: decoder)
             return result(
                 for: entry, score: item.score, match: item.match, attributes: attributes, terms: query.terms,
                 now: now)
         }
+        return SearchPage(results: results, nextCursor: nextCursor)
     }
+
+    /// The candidate limit that reads every match.
+    static let everyMatch = Int(Int32.max)
 
     /// Candidates scored for a query, best first (ties: newest first).
     private func rank(_ candidates: [SearchCandidate], query: FullTextQuery, now: Date) -> [(
@@ -99,6 +147,7 @@ extension ProactiveEngine {
             let score = scoring.score(
                 relevance: match.score,
                 titleMatched: !query.terms.isEmpty && match.matchedTerms[0].count == query.terms.count,
+                titleCoverage: match.coverage.first ?? 0,
                 donatedAt: candidate.donatedAt,
                 engagementCount: candidate.engagementCount, now: now)
             scored.append((candidate, score, match))

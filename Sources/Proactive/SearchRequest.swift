@@ -14,8 +14,13 @@ public struct SearchRequest: Sendable, Hashable {
     public var filter: SearchQueryExpression?
     /// Only this app's entries (`nil`: every app's, for system surfaces).
     public var app: String?
-    /// The most results to return. Default 20.
+    /// The most results to return (a page's size when paging), from 1 to ``maximumLimit``.
+    /// Default 20.
     public var limit: Int = 20
+    /// Where the page starts when paging: `""` for the first page, then the previous page's
+    /// ``SearchPage/nextCursor``; `nil` (the default) for the first results of a quick
+    /// ranking without paging.
+    public var cursor: String?
     /// The time of the search (default: the engine's clock).
     public var now: Date?
 
@@ -38,6 +43,16 @@ public struct SearchRequest: Sendable, Hashable {
         copy.limit = limit
         return copy
     }
+
+    /// The same search, paged from `cursor` (`""` for the first page).
+    public func cursor(_ cursor: String?) -> Self {
+        var copy = self
+        copy.cursor = cursor
+        return copy
+    }
+
+    /// The largest ``limit``.
+    public static let maximumLimit = 1000
 
     /// The same search at another time.
     public func at(_ date: Date?) -> Self {

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// A pure function of its inputs. Documented constants:
 /// - relevance is squashed as `r / (r + 4)` so strong matches approach 1;
-/// - a title match adds 0.5 to the squashed relevance before combination;
+/// - a title match adds 0.5 to the squashed relevance before combination, and the share of
+///   the title's words the query matches adds up to 0.6 more (an exact title first, even
+///   a month older than a longer title that merely contains the words);
 /// - freshness multiplies by `0.7 + 0.3 × 2^(−age / 14 days)`;
 /// - engagement multiplies by `1 + 0.25 × log2(1 + times opened)`.
 public struct SearchScoring: Sendable {
@@ -29,11 +31,18 @@ public struct SearchScoring: Sendable {
     }
 
     /// Scores one candidate.
-    public func score(relevance: Double, titleMatched: Bool, donatedAt: Date, engagementCount: Int, now: Date)
+    ///
+    /// - Parameter titleCoverage: the share of the title's words that the query matches
+    ///   (0–1), counted only when the title matches every term.
+    public func score(
+        relevance: Double, titleMatched: Bool, titleCoverage: Double = 0, donatedAt: Date, engagementCount: Int,
+        now: Date
+    )
         -> Score
     {
         let r = max(relevance, 0)
-        let text = r / (r + 4) + (titleMatched ? 0.5 : 0)
+        let coverage = titleMatched ? min(max(titleCoverage, 0), 1) : 0
+        let text = r / (r + 4) + (titleMatched ? 0.5 : 0) + 0.6 * coverage
         let age = max(now.timeIntervalSince(donatedAt), 0)
         let freshness = 0.7 + 0.3 * pow(2, -age / freshnessHalfLife)
         let engagement = 1 + 0.25 * log2(1 + Double(max(engagementCount, 0)))

@@ -240,7 +240,7 @@ extension ProactiveServer {
         let principal = try await authenticate(request)
         let donor = principal.donor
         let parameters = parameters(request)
-        try parameters.check(known: ["q", "app", "limit", "where", "at"])
+        try parameters.check(known: ["q", "app", "limit", "where", "at", "cursor"])
         var filter: SearchQueryExpression?
         if let text = parameters["where"] {
             do { filter = try SearchQueryExpression(parsing: text) } catch {
@@ -252,10 +252,16 @@ extension ProactiveServer {
                 .forbidden, "forbidden", "an app token searches only its own app's data", field: "app")
         }
         let searchRequest = SearchRequest(parameters.values["q"] ?? "", filter: filter).app(parameters["app"])
-            .limit(try parameters.integer("limit", in: 1...1000) ?? 20).at(try parameters.date("at"))
+            .limit(try parameters.integer("limit", in: 1...SearchRequest.maximumLimit) ?? 20)
+            .at(try parameters.date("at"))
+            // `cursor=` (empty) asks for the first page.
+            .cursor(parameters.values["cursor"])
         let engine = engine(for: principal.user)
-        let results = try await engineCall { try engine.search(searchRequest, donor: donor) }
-        return try APIEncoding.response(encoding: SearchResponse(query: searchRequest.text, results: results))
+        let page = try await engineCall { try engine.searchPage(searchRequest, donor: donor) }
+        return try APIEncoding.response(
+            encoding: SearchResponse(
+                query: searchRequest.text, results: page.results, isPaged: searchRequest.cursor != nil,
+                nextCursor: page.nextCursor))
     }
 
     func ask(_ request: Request, _ context: Context) async throws -> Response {

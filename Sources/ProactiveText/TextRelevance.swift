@@ -23,13 +23,17 @@ public struct TextRelevance: Sendable {
         public var score: Double
         /// Per field (in the order given): the indices of the terms that matched there.
         public var matchedTerms: [[Int]]
+        /// Per field: the share of its words that a term matches (1 when the field is
+        /// exactly the query's words; 0 for an empty field).
+        public var coverage: [Double] = []
     }
 
     /// Scores fields against terms (the terms as ``IndexText/queryTerms(_:)`` makes them:
     /// folded words, or CJK characters and bigrams).
     public static func match(_ terms: [SearchTerm], in fields: [Field]) -> Match {
         var matched = [[Int]](repeating: [], count: fields.count)
-        guard !terms.isEmpty else { return Match(score: 0, matchedTerms: matched) }
+        var coverage = [Double](repeating: 0, count: fields.count)
+        guard !terms.isEmpty else { return Match(score: 0, matchedTerms: matched, coverage: coverage) }
         let termBytes = terms.map { Array($0.text.utf8) }
         let isCJK = terms.map { $0.text.unicodeScalars.contains(where: Script.isUnsegmented) }
         var termScores = [Double](repeating: 0, count: terms.count)
@@ -39,6 +43,7 @@ public struct TextRelevance: Sendable {
             let bytes = foldedBytes(text)
             for t in best.indices { best[t] = 0 }
             var wordCount = 0
+            var coveredWords = 0
             var i = 0
             let n = bytes.count
             while i < n {
@@ -48,16 +53,24 @@ public struct TextRelevance: Sendable {
                 guard i > start else { continue }
                 wordCount += 1
                 let length = i - start
-                for t in termBytes.indices where !isCJK[t] && best[t] < 1 {
+                var covered = false
+                for t in termBytes.indices {
                     let term = termBytes[t]
                     guard term.count <= length, startsWith(bytes, at: start, term) else { continue }
-                    if term.count == length {
+                    if isCJK[t] {
+                        // A Chinese/Japanese/Korean term covers a run of such text it spells out.
+                        covered = covered || term.count == length
+                    } else if term.count == length {
                         best[t] = 1
+                        covered = true
                     } else if terms[t].isPrefix {
                         best[t] = max(best[t], 0.5 + 0.5 * Double(term.count) / Double(length))
+                        covered = true
                     }
                 }
+                if covered { coveredWords += 1 }
             }
+            if wordCount > 0 { coverage[f] = Double(coveredWords) / Double(wordCount) }
             for t in termBytes.indices where isCJK[t] && contains(bytes, termBytes[t]) { best[t] = 1 }
             let norm = 1 / (1 + 0.1 * max(Double(wordCount) - 4, 0))
             for t in best.indices where best[t] > 0 {
@@ -65,7 +78,8 @@ public struct TextRelevance: Sendable {
                 termScores[t] += field.weight * best[t] * norm
             }
         }
-        return Match(score: termScores.reduce(0, +) / Double(terms.count), matchedTerms: matched)
+        return Match(
+            score: termScores.reduce(0, +) / Double(terms.count), matchedTerms: matched, coverage: coverage)
     }
 
     /// The folded UTF-8 of a text (ASCII lowercased without allocating a string).

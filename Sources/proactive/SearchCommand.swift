@@ -3,7 +3,7 @@ import Foundation
 import Proactive
 import ProactiveModel
 
-/// `proactive search QUERY [--app A] [--limit N] [--where EXPR]`
+/// `proactive search QUERY [--app A] [--limit N] [--cursor C] [--where EXPR]`
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search", abstract: "Ranked search over indexed items, activities and pages.")
@@ -16,8 +16,17 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .long, help: "Only this app's data.")
     var app: String?
 
-    @Option(name: .long, help: "The most results (default 20).")
+    @Option(
+        name: .long,
+        help: "The most results, per page when paging (1–\(SearchRequest.maximumLimit), default 20).")
     var limit = 20
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Pages through every match: \"\" for the first page, then the previous page's nextCursor.",
+            valueName: "cursor"))
+    var cursor: String?
 
     @Option(
         name: .customLong("where"),
@@ -25,31 +34,41 @@ struct SearchCommand: ParsableCommand {
     var filter: String?
 
     func run() throws {
+        guard (1...SearchRequest.maximumLimit).contains(limit) else {
+            throw UsageError(
+                message:
+                    "--limit: \(limit) is out of range: limit must be from 1 to \(SearchRequest.maximumLimit) (page through more with --cursor)"
+            )
+        }
         var expression: SearchQueryExpression?
         if let filter {
             do { expression = try SearchQueryExpression(parsing: filter) } catch {
                 throw UsageError(message: "--where: \(error)")
             }
         }
-        let results: [SearchResult]
+        let page: SearchPage
         if let client = try options.daemonClient() {
-            struct Answer: Decodable { var results: [SearchResult] }
+            struct Answer: Decodable {
+                var results: [SearchResult]
+                var nextCursor: String?
+            }
             let data = try client.send(
                 "GET", "v1/search",
                 query: [
                     "q": query.joined(separator: " "), "app": app, "limit": String(limit), "where": filter,
-                    "at": options.at,
+                    "at": options.at, "cursor": cursor,
                 ])
-            results = try client.decode(Answer.self, from: data).results
+            let answer = try client.decode(Answer.self, from: data)
+            page = SearchPage(results: answer.results, nextCursor: answer.nextCursor)
         } else {
-            let request = SearchRequest(query.joined(separator: " "), filter: expression).app(app).limit(
-                limit
-            )
-            .at(try options.date())
-            results = try options.openEngine().search(request)
+            let request = SearchRequest(query.joined(separator: " "), filter: expression).app(app)
+                .limit(limit).cursor(cursor).at(try options.date())
+            page = try options.openEngine().searchPage(request)
         }
+        let results = page.results
         if options.json {
-            try Terminal.json(results)
+            // Paging answers the page and its cursor; a plain search, the array of results.
+            if cursor != nil { try Terminal.json(page) } else { try Terminal.json(results) }
             return
         }
         if results.isEmpty { Terminal.note("no results") }
@@ -60,5 +79,6 @@ struct SearchCommand: ParsableCommand {
             if let subtitle = result.subtitle { Terminal.out("   \(subtitle)") }
             Terminal.out("   why: \(result.why.joined(separator: "; "))")
         }
+        if let next = page.nextCursor { Terminal.out("next page: --cursor \(next)") }
     }
 }

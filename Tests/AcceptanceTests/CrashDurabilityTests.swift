@@ -63,12 +63,21 @@ import Testing
         #expect(acked.count >= 1000, "the child acknowledged too few documents before the kill")
         #expect(acked.count < sent, "the kill came after everything was ingested; nothing was tested")
 
-        let out = try cli.run([
-            "search", "--json", "--app", "com.example.crash", "--limit", "1000000", "--where",
-            #"uniqueIdentifier == "k-*""#,
-        ])
-        let found = Set(
-            (try out.json() as? [[String: Any]] ?? []).compactMap { $0["uniqueIdentifier"] as? String })
+        // Every acknowledged document, page by page.
+        var found: Set<String> = []
+        var cursor = ""
+        for _ in 0..<100 {
+            let out = try cli.run([
+                "search", "--json", "--app", "com.example.crash", "--limit", "1000", "--cursor", cursor, "--where",
+                #"uniqueIdentifier == "k-*""#,
+            ])
+            let page = try #require(try out.json() as? [String: Any])
+            for result in page["results"] as? [[String: Any]] ?? [] {
+                if let id = result["uniqueIdentifier"] as? String { found.insert(id) }
+            }
+            guard let next = page["nextCursor"] as? String else { break }
+            cursor = next
+        }
         let missing = acked.filter { !found.contains("k-\($0)") }
         #expect(missing.isEmpty, "\(missing.count) acknowledged documents were lost")
     }

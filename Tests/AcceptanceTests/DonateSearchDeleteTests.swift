@@ -33,6 +33,42 @@ import Testing
             (try again.json() as? [[String: Any]])?.map { $0["status"] as? String } == ["merged", "merged"])
     }
 
+    /// Paging as the contract says: `--limit` up to 1000 (a larger one is a usage error naming
+    /// `limit`), `--cursor ""` for the first page with `--json` printing
+    /// `{"results":[…],"nextCursor":…}`, each page's cursor reaching every match once.
+    @Test func searchPagesThroughEveryMatch() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let items = (0..<310).map {
+            #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-\#($0)","attributeSet":{"title":"Zebra note \#($0)"}}"#
+        }
+        try cli.run(["donate", "-"], stdin: items.joined(separator: "\n"))
+        let all = try cli.run(["search", "--json", "zebra", "--limit", "400"])
+        #expect((try all.json() as? [Any])?.count == 310)
+        let tooMany = try cli.run(["search", "zebra", "--limit", "1001"])
+        #expect(tooMany.status == 2)
+        #expect(tooMany.stderr.contains("limit") && tooMany.stderr.contains("1000"))
+        var seen: [String] = []
+        var cursor = ""
+        var pages = 0
+        repeat {
+            let out = try cli.run(["search", "--json", "zebra", "--limit", "100", "--cursor", cursor])
+            #expect(out.status == 0)
+            let page = try #require(try out.json() as? [String: Any])
+            #expect(page.keys.contains("nextCursor"))
+            seen += (page["results"] as? [[String: Any]] ?? []).compactMap { $0["uniqueIdentifier"] as? String }
+            cursor = page["nextCursor"] as? String ?? ""
+            pages += 1
+        } while !cursor.isEmpty && pages < 10
+        #expect(pages == 4)
+        #expect(seen.count == 310 && Set(seen).count == 310)
+        let text = try cli.run(["search", "zebra", "--limit", "300", "--cursor", ""])
+        #expect(text.stdout.contains("next page: --cursor "))
+        let bad = try cli.run(["search", "zebra", "--cursor", "garbage"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("cursor"))
+    }
+
     @Test func searchFindsAcrossLanguagesWithWhy() throws {
         let cli = CLI()
         defer { cli.cleanUp() }

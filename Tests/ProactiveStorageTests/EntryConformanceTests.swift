@@ -67,6 +67,22 @@ import Testing
         #expect(few == ["Zebra 3"])
     }
 
+    /// Paging ranks every match: a limit beyond the matches reads all of them, with no cap of
+    /// the backend's own (a search stopped at 150 before).
+    @Test(arguments: TestBackend.available)
+    func aLargeLimitReadsEveryMatch(_ backend: TestBackend) throws {
+        let store = try backend.make()
+        try store.write { tx in
+            for i in 0..<400 { try tx.upsertEntry(draft("com.a", "z\(i)", "Zebra crossing report \(i)")) }
+            try tx.upsertEntry(draft("com.a", "other", "Giraffe"))
+        }
+        let every = try store.read {
+            try $0.searchCandidates(FullTextQuery(typed: "zebra"), scope: .system, now: now, limit: Int(Int32.max))
+        }
+        #expect(every.count == 400)
+        #expect(Set(every.map(\.id)).count == 400)
+    }
+
     @Test(arguments: TestBackend.available)
     func candidatesRespectScopeExpiryAndIndexUpdates(_ backend: TestBackend) throws {
         let store = try backend.make()
