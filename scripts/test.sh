@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh --test
+# The OpenAPI description must be valid OpenAPI 3 (openapi-spec-validator).
+scripts/check-openapi.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
 cluster=$(mktemp -d /tmp/proactive-test-pg.XXXXXX)
 stop_cluster() { scripts/postgres-cluster.sh stop "$cluster" >/dev/null 2>&1 || true; }
