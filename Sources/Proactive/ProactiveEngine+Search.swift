@@ -47,7 +47,8 @@ extension ProactiveEngine {
             guard let read = SearchCursor(encoded: text), read.search == SearchCursor.fingerprint(of: request)
             else {
                 throw EngineError(
-                    .invalidRequest, "the cursor is not a nextCursor of this search (same text, filter and app)",
+                    .invalidRequest,
+                    "the cursor is not a nextCursor of this search (same text, filter and app)",
                     parameter: "cursor")
             }
             cursor = read

@@ -40,7 +40,9 @@ public enum SearchLexemes {
     public static func words(_ text: IndexedText, key: String) -> (all: [String], title: [String]) {
         var out: [String] = []
         var titleCount = 0
-        scan(text, key: key, word: { out.append(String(decoding: $0, as: UTF8.self)) }, titleEnd: { titleCount = out.count })
+        scan(
+            text, key: key, word: { out.append(String(decoding: $0, as: UTF8.self)) },
+            titleEnd: { titleCount = out.count })
         return (out, Array(out.prefix(titleCount)))
     }
 

@@ -150,7 +150,9 @@ extension PostgresTransaction {
     /// ``upsertEntry(_:)`` writes for each, in order), without waiting for it.
     private func submitDistinct(_ drafts: ArraySlice<EntryDraft>) throws -> PostgresSession.Pending {
         let doing = "storing entries"
-        func text(_ capacity: Int = 16) -> ArrayColumn { ArrayColumn(.text, capacity: drafts.count * capacity) }
+        func text(_ capacity: Int = 16) -> ArrayColumn {
+            ArrayColumn(.text, capacity: drafts.count * capacity)
+        }
         var app = text(), kind = text(8), identityKey = text(24), uniqueIdentifier = text(24)
         var domainIdentifier = text(), persistentIdentifier = text(8), activityType = text(8), url = text(8)
         var title = text(48), payload = text(512), ftsTitle = text(48), ftsKeywords = text(32)

@@ -35,7 +35,8 @@ public struct SearchScoring: Sendable {
     /// - Parameter titleCoverage: the share of the title's words that the query matches
     ///   (0–1), counted only when the title matches every term.
     public func score(
-        relevance: Double, titleMatched: Bool, titleCoverage: Double = 0, donatedAt: Date, engagementCount: Int,
+        relevance: Double, titleMatched: Bool, titleCoverage: Double = 0, donatedAt: Date,
+        engagementCount: Int,
         now: Date
     )
         -> Score

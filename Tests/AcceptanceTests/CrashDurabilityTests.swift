@@ -68,7 +68,8 @@ import Testing
         var cursor = ""
         for _ in 0..<100 {
             let out = try cli.run([
-                "search", "--json", "--app", "com.example.crash", "--limit", "1000", "--cursor", cursor, "--where",
+                "search", "--json", "--app", "com.example.crash", "--limit", "1000", "--cursor", cursor,
+                "--where",
                 #"uniqueIdentifier == "k-*""#,
             ])
             let page = try #require(try out.json() as? [String: Any])

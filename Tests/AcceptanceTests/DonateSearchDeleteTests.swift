@@ -56,7 +56,9 @@ import Testing
             #expect(out.status == 0)
             let page = try #require(try out.json() as? [String: Any])
             #expect(page.keys.contains("nextCursor"))
-            seen += (page["results"] as? [[String: Any]] ?? []).compactMap { $0["uniqueIdentifier"] as? String }
+            seen += (page["results"] as? [[String: Any]] ?? []).compactMap {
+                $0["uniqueIdentifier"] as? String
+            }
             cursor = page["nextCursor"] as? String ?? ""
             pages += 1
         } while !cursor.isEmpty && pages < 10

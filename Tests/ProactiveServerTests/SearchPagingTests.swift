@@ -19,7 +19,8 @@ import Testing
         var cursor = ""
         var pages = 0
         repeat {
-            answer = try await s.request("GET", "/v1/search?q=bistro&limit=100&cursor=\(cursor)", token: s.appA)
+            answer = try await s.request(
+                "GET", "/v1/search?q=bistro&limit=100&cursor=\(cursor)", token: s.appA)
             #expect(answer.status == 200)
             #expect(answer.json.keys.contains("nextCursor"))
             let results = answer.json["results"] as? [[String: Any]] ?? []

@@ -77,7 +77,8 @@ import Testing
             try tx.upsertEntry(draft("com.a", "other", "Giraffe"))
         }
         let every = try store.read {
-            try $0.searchCandidates(FullTextQuery(typed: "zebra"), scope: .system, now: now, limit: Int(Int32.max))
+            try $0.searchCandidates(
+                FullTextQuery(typed: "zebra"), scope: .system, now: now, limit: Int(Int32.max))
         }
         #expect(every.count == 400)
         #expect(Set(every.map(\.id)).count == 400)

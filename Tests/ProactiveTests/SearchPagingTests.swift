@@ -10,7 +10,9 @@ import Testing
         let f = try EngineFixture()
         var documents: [String] = []
         if exact { documents.append(f.item("com.example.notes", "exact", title: "Zebra")) }
-        documents += (0..<count).map { f.item("com.example.notes", "z\($0)", title: "Zebra crossing report \($0)") }
+        documents += (0..<count).map {
+            f.item("com.example.notes", "z\($0)", title: "Zebra crossing report \($0)")
+        }
         documents.append(f.item("com.example.notes", "other", title: "Giraffe"))
         try f.engine.donate(documents: documents.map { Data($0.utf8) }, now: EngineFixture.t0)
         return f
@@ -93,7 +95,9 @@ import Testing
         let f = try Self.fixture(count: 30)
         let page = try f.engine.searchPage(SearchRequest("zebra").limit(10).cursor("").at(EngineFixture.t0))
         let cursor = try #require(page.nextCursor)
-        for (text, bad) in [("crossing", cursor), ("zebra", "not-a-cursor"), ("zebra", String(cursor.dropLast(3)))] {
+        for (text, bad) in [
+            ("crossing", cursor), ("zebra", "not-a-cursor"), ("zebra", String(cursor.dropLast(3))),
+        ] {
             do {
                 _ = try f.engine.searchPage(SearchRequest(text).limit(10).cursor(bad).at(EngineFixture.t0))
                 Issue.record("cursor \(bad) accepted for \(text)")
