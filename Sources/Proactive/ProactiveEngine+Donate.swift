@@ -12,17 +12,12 @@ extension ProactiveEngine {
         let limits = configuration.limits
         let results: [Result<Donation, DonationError>] = documents.map { data in
             guard data.count <= limits.maxPageVisitBytes else {
-                return .failure(
-                    DonationError(
-                        code: .tooLarge, field: nil,
-                        reason: "the document is \(data.count) bytes; at most \(limits.maxPageVisitBytes)"))
+                return .failure(Self.tooLarge(data, limit: limits.maxPageVisitBytes))
             }
             do throws(DonationError) {
                 let donation = try DonationCoding.decode(data, using: decoder)
                 if donation.type != "pageVisit" && data.count > limits.maxDocumentBytes {
-                    throw DonationError(
-                        code: .tooLarge, field: nil,
-                        reason: "the document is \(data.count) bytes; at most \(limits.maxDocumentBytes)")
+                    throw Self.tooLarge(data, limit: limits.maxDocumentBytes)
                 }
                 return .success(donation)
             } catch {
@@ -30,6 +25,17 @@ extension ProactiveEngine {
             }
         }
         return ParsedDocuments(results: results, sources: documents)
+    }
+
+    /// The rejection of a document over `limit` bytes, naming its largest field (see
+    /// `JSONValue.largestField`) when it is JSON.
+    static func tooLarge(_ data: Data, limit: Int) -> DonationError {
+        let reason = "the document is \(data.count) bytes; at most \(limit)"
+        guard let document = try? JSONDecoder().decode(JSONValue.self, from: data),
+            let (field, bytes) = document.largestField
+        else { return DonationError(code: .tooLarge, field: nil, reason: reason) }
+        return DonationError(
+            code: .tooLarge, field: field, reason: "\(reason), of which \(field) takes \(bytes)")
     }
 
     /// Donates JSON documents (one document per element), in one transaction.

@@ -49,3 +49,36 @@ public enum JSONValue: Sendable, Hashable, Codable {
         (try? JSONEncoder().encode(self).count) ?? 0
     }
 }
+
+extension JSONValue {
+    /// The field of a document that takes the most bytes, as a path ("userInfo",
+    /// "attributeSet.contentDescription", "items[3]"), with its encoded size: what a size
+    /// rejection names. It descends into the containers documents define (`attributeSet`,
+    /// `contentAttributeSet`, `items` and their elements), not into an app's own payload
+    /// such as `userInfo`, whose keys are the app's.
+    public var largestField: (path: String, bytes: Int)? {
+        var path = ""
+        var value = self
+        var found: (path: String, bytes: Int)?
+        while true {
+            let children: [(name: String, value: JSONValue)]
+            switch value {
+            case .object(let fields): children = fields.map { ($0.key, $0.value) }
+            case .array(let elements): children = elements.enumerated().map { ("[\($0.offset)]", $0.element) }
+            default: return found
+            }
+            guard
+                let (name, child, bytes) = children.map({ ($0.name, $0.value, $0.value.encodedByteCount) })
+                    .max(by: { $0.2 < $1.2 || ($0.2 == $1.2 && $0.0 > $1.0) })
+            else { return found }
+            path = name.hasPrefix("[") || path.isEmpty ? path + name : path + "." + name
+            found = (path, bytes)
+            let container = name.hasPrefix("[") || Self.documentContainers.contains(name)
+            guard container else { return found }
+            value = child
+        }
+    }
+
+    /// The fields of donation documents that hold more of the document's own fields.
+    static let documentContainers: Set<String> = ["attributeSet", "contentAttributeSet", "items"]
+}
