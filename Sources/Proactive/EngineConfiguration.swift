@@ -3,7 +3,7 @@ import ProactiveModel
 
 /// How an engine behaves. Every property documents its default.
 public struct EngineConfiguration: Sendable {
-    /// Size limits on donations. Default: ``DonationLimits/init()``.
+    /// Size limits on donations. Default: `DonationLimits()`.
     public var limits = DonationLimits()
     /// How long an indexed item lives without an expiration date. Default 30 days, like Core Spotlight.
     public var defaultItemLifetime: TimeInterval = SearchableItem.defaultLifetime

@@ -33,8 +33,10 @@ extension ProactiveEngine {
     /// app's `requiredUserInfoKeys`. Without the app, its web page opens instead.
     ///
     /// - Parameters:
+    ///   - id: the activity's reference ("activity/12").
     ///   - appInstalled: whether the activity's app is on the continuing device.
     ///   - donor: who continues it; an app may continue only its own activities.
+    ///   - now: the time of the continuation (default: the engine's clock).
     public func continueActivity(
         _ id: String, appInstalled: Bool = true, donor: Donor = .system, now: Date? = nil
     ) throws

@@ -5,7 +5,7 @@ public struct Coordinate: Sendable, Hashable, Codable {
     /// Longitude in degrees, from -180 to 180.
     public var longitude: Double
 
-    /// Creates a coordinate; use ``isValid`` (or ``validated(field:)``) to check the range.
+    /// Creates a coordinate; use ``isValid`` to check the range.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude

@@ -52,7 +52,7 @@ public final class TokenAuthority: Sendable {
         return token
     }
 
-    /// Whom a token acts for if it was checked less than ``trust`` seconds ago (no storage
+    /// Whom a token acts for if it was checked less than `trust` (5) seconds ago (no storage
     /// read), else `nil`.
     public func cachedPrincipal(forToken token: String, now: Date = Date()) -> Principal? {
         guard let cached = known.withLock({ $0[token] }), now.timeIntervalSince(cached.checkedAt) < Self.trust
