@@ -8,8 +8,9 @@ import Testing
 @Suite struct DocumentationSampleTests {
     /// Sources/ProactiveModel/ProactiveModel.docc/ProactiveModel.md
     @Test func landingPage() throws {
-        let app = App(bundleIdentifier: "com.example.reviews", name: "Yummy Reviews",
-                      activityTypes: ["com.example.reviews.restaurant"])
+        let app = App(
+            bundleIdentifier: "com.example.reviews", name: "Yummy Reviews",
+            activityTypes: ["com.example.reviews.restaurant"])
         var activity = UserActivity(activityType: "com.example.reviews.restaurant")
         activity.title = "Yank Sing"
         activity.isEligibleForSearch = true

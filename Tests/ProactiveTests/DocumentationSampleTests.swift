@@ -16,22 +16,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let storePath = directory.appendingPathComponent("proactive.sqlite").path
 
-        let engine = try ProactiveEngine(storage: SQLiteStorage(path: storePath))
-        let reviews = engine.app("com.example.reviews")
-        try reviews.declare(App(bundleIdentifier: "com.example.reviews", name: "Yummy Reviews",
-                                activityTypes: ["com.example.reviews.restaurant"]))
-        var activity = UserActivity(activityType: "com.example.reviews.restaurant")
-        activity.title = "Yank Sing"
-        activity.isEligibleForSearch = true
-        activity.mapItem = MapItem(name: "Yank Sing", placemark: Placemark(locality: "San Francisco"))
-        try reviews.becomeCurrent(activity)  // one current activity per app
-        let results = try engine.search(SearchRequest("yank"))  // each result with its score and why
-        let places = try engine.suggestions(for: SuggestionRequest(surface: .maps))  // "Yank Sing"
-
+        let (results, places) = try proactiveLandingPage(storePath: storePath)
         #expect(results.map(\.title) == ["Yank Sing"])
         #expect(results.first?.why.isEmpty == false)
         #expect(places.map(\.title) == ["Yank Sing"])
-        #expect(places.first?.why.first == "viewed in Yummy Reviews just now")
+        #expect(places.first?.why.first == "viewed in Reviews just now")
         // It is in the store.
         let reopened = try ProactiveEngine(storage: SQLiteStorage(path: storePath))
         #expect(try reopened.search(SearchRequest("yank")).map(\.title) == ["Yank Sing"])
@@ -44,9 +33,11 @@ import Testing
         let storePath = directory.appendingPathComponent("proactive.sqlite").path
 
         let engine = try ProactiveEngine(storage: SQLiteStorage(path: storePath))
-        let reviews = engine.app("com.example.reviews")
-        try reviews.declare(App(bundleIdentifier: "com.example.reviews", name: "Yummy Reviews",
-                                activityTypes: ["com.example.reviews.restaurant"]))
+        let app = App(
+            bundleIdentifier: "com.example.reviews", name: "Yummy Reviews",
+            activityTypes: ["com.example.reviews.restaurant"])
+        let reviews = engine.app(app.bundleIdentifier)
+        try reviews.declare(app)
 
         // An indexed item, like a CSSearchableItem: searchable for 30 days unless it says otherwise.
         var attributes = SearchableItemAttributeSet()
@@ -261,4 +252,22 @@ import Testing
         guard lines.count <= text.count else { return false }
         return (0...(text.count - lines.count)).contains { Array(text[$0..<($0 + lines.count)]) == lines }
     }
+}
+
+/// The sample of Sources/Proactive/Proactive.docc/Proactive.md, verbatim (at file scope, so that
+/// its lines fit the formatter's line length as they are).
+private func proactiveLandingPage(storePath: String) throws -> (results: [SearchResult], places: [Suggestion])
+{
+    let engine = try ProactiveEngine(storage: SQLiteStorage(path: storePath))
+    let type = "com.example.reviews.restaurant"
+    let reviews = engine.app("com.example.reviews")
+    try reviews.declare(App(bundleIdentifier: "com.example.reviews", name: "Reviews", activityTypes: [type]))
+    var activity = UserActivity(activityType: type)
+    activity.title = "Yank Sing"
+    activity.isEligibleForSearch = true
+    activity.mapItem = MapItem(name: "Yank Sing", placemark: Placemark(locality: "San Francisco"))
+    try reviews.becomeCurrent(activity)  // one current activity per app
+    let results = try engine.search(SearchRequest("yank"))  // each result with its score and why
+    let places = try engine.suggestions(for: SuggestionRequest(surface: .maps))  // "Yank Sing"
+    return (results, places)
 }
