@@ -16,7 +16,9 @@ extension DeletionRequest {
         }
         let app: String
         switch (json["app"], donor) {
-        case (.string(let named)?, _): app = named
+        case (.string(let named)?, _) where !named.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty:
+            app = named
+        case (.string?, _): throw APIError.invalid("app", "expected a bundle identifier, not an empty string")
         case (nil, .app(let own)): app = own
         case (nil, .system): throw APIError.missing("app")
         default: throw APIError.invalid("app", "expected a bundle identifier")

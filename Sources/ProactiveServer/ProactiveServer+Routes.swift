@@ -167,6 +167,20 @@ extension ProactiveServer {
         guard !documents.isEmpty else {
             throw APIError(.badRequest, "invalidRequest", "the body holds no document", field: "body")
         }
+        // A JSON array holds documents, each an object: an element that is not one makes the
+        // body malformed, refused whole before anything is written (an NDJSON line is a
+        // document of its own, answered by its receipt).
+        let isNDJSON = request.headers[.contentType]?.hasPrefix("application/x-ndjson") == true
+        if !isNDJSON, documents.count > 1,
+            body.first(where: { !Self.isJSONWhitespace($0) }) == UInt8(ascii: "["),
+            let index = documents.firstIndex(where: {
+                $0.first(where: { !Self.isJSONWhitespace($0) }) != UInt8(ascii: "{")
+            })
+        {
+            throw APIError(
+                .badRequest, "wrongType", "element \(index) of the array is not a JSON object (a document)",
+                field: "body[\(index)]")
+        }
         let key: String = if case .app(let app) = donor { app } else { "system" }
         if let wait = limiter.take(Double(documents.count), for: principal.user.rawValue + " " + key) {
             ServerMetrics.rateLimited.increment()
@@ -190,8 +204,16 @@ extension ProactiveServer {
         var counts: [DonationReceipt.Status: Int] = [:]
         for receipt in receipts { counts[receipt.status, default: 0] += 1 }
         for (status, count) in counts { ServerMetrics.donationsByStatus[status]?.increment(by: count) }
-        let isSingle =
-            documents.count == 1 && request.headers[.contentType]?.hasPrefix("application/x-ndjson") != true
+        let isSingle = documents.count == 1 && !isNDJSON
+        // A JSON array of which no document was accepted or merged changed nothing: an error,
+        // with every receipt (an NDJSON stream is answered 200, receipt by receipt).
+        if !isSingle, !isNDJSON, (counts[.accepted] ?? 0) + (counts[.merged] ?? 0) == 0 {
+            var error = APIError(
+                .badRequest, "rejected", "every document of the batch was rejected; each receipt says why",
+                field: "body")
+            error.receipts = receipts
+            throw error
+        }
         if isSingle, let receipt = receipts.first, receipt.status == .rejected {
             var error = APIError(
                 .badRequest, receipt.code?.rawValue ?? "rejected",
@@ -205,6 +227,11 @@ extension ProactiveServer {
                 accepted: counts[.accepted] ?? 0, merged: counts[.merged] ?? 0,
                 rejected: counts[.rejected] ?? 0,
                 receipts: receipts))
+    }
+
+    /// JSON's whitespace: space, tab, line feed, carriage return.
+    static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     // MARK: Surfaces, search, assistant

@@ -22,6 +22,13 @@ import Testing
             ("POST", "/v1/ask", "{}", "utterance"),
             ("POST", "/v1/deletions", #"{"app":"com.example.alpha"}"#, "target"),
             ("POST", "/v1/deletions", #"{"all":true}"#, "app"),
+            ("POST", "/v1/deletions", #"{"all":true,"app":""}"#, "app"),
+            ("POST", "/v1/donations", #"[{"type":"nonsense"},{"type":"searchableItem"}]"#, "body"),
+            (
+                "POST", "/v1/donations",
+                #"[{"type":"searchableItem","app":"com.example.alpha","uniqueIdentifier":"kept-out","attributeSet":{"title":"x"}},null]"#,
+                "body[1]"
+            ),
             ("POST", "/v1/continuations", "{}", "id"),
             (
                 "POST", "/v1/donations", #"{"type":"searchableItem","app":"com.example.alpha"}"#,
