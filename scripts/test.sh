@@ -7,7 +7,14 @@ cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh --test
 # The OpenAPI description must be valid OpenAPI 3 (openapi-spec-validator).
 scripts/check-openapi.sh
+# The format (.swift-format), as `swift format -i -r Sources Tests Benchmarks` leaves it.
+swift format lint --strict -r Sources Tests Benchmarks
 swift build --build-tests -Xswiftc -warnings-as-errors
+swift build --product proactive -Xswiftc -warnings-as-errors
+# The DocC documentation of the public modules, warnings as errors (swift-docc-plugin).
+scripts/check-docs.sh
+# The daemon against its OpenAPI description: schemathesis, every check, zero failures.
+scripts/check-api-conformance.sh .build/debug/proactive
 cluster=$(mktemp -d /tmp/proactive-test-pg.XXXXXX)
 stop_cluster() { scripts/postgres-cluster.sh stop "$cluster" >/dev/null 2>&1 || true; }
 trap stop_cluster EXIT
