@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ProactiveSQLite", targets: ["ProactiveSQLite"]),
         .library(name: "ProactivePostgres", targets: ["ProactivePostgres"]),
         .library(name: "ProactiveServer", targets: ["ProactiveServer"]),
+        .library(name: "ProactiveTesting", targets: ["ProactiveTesting"]),
         .executable(name: "proactive", targets: ["proactive"]),
     ],
     dependencies: [
@@ -96,6 +97,11 @@ let package = Package(
                 "ProactiveModel", "ProactiveText", "ProactiveStorage", "ProactiveRanking", "ProactiveMarkup",
                 "ProactivePhoneNumbers", "ProactiveGeocoding",
             ],
+            swiftSettings: swiftSettings),
+        // MARK: Test support for users' tests: an in-memory engine, a fixed clock, documents
+        .target(
+            name: "ProactiveTesting",
+            dependencies: ["Proactive", "ProactiveModel", "ProactiveSQLite"],
             swiftSettings: swiftSettings),
         // MARK: The daemon: HTTP + WebSocket API and the inspector (Hummingbird 2)
         .target(
@@ -190,7 +196,13 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProactiveTests",
-            dependencies: ["Proactive", "ProactiveStorage", "ProactiveSQLite", "ProactiveModel"],
+            dependencies: [
+                "Proactive", "ProactiveStorage", "ProactiveSQLite", "ProactiveModel", "ProactiveTesting",
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveTestingTests",
+            dependencies: ["ProactiveTesting", "Proactive", "ProactiveModel"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProactiveServerTests",
@@ -208,6 +220,8 @@ let package = Package(
             dependencies: [
                 "proactive", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],
+            // The pinned help texts, read from the source tree by HelpTests.
+            exclude: ["Help"],
             swiftSettings: swiftSettings),
     ]
 )

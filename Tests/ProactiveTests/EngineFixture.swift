@@ -3,6 +3,7 @@ import Proactive
 import ProactiveModel
 import ProactiveSQLite
 import ProactiveStorage
+import ProactiveTesting
 
 /// An engine on a fresh in-memory store with a fixed clock, and helpers to donate JSON.
 struct EngineFixture {
@@ -12,10 +13,10 @@ struct EngineFixture {
     let storage: any Storage
 
     init() throws {
-        var configuration = EngineConfiguration()
-        configuration.clock = { EngineFixture.t0 }
+        // The in-memory engine of ProactiveTesting, on a storage kept here to check what it holds.
         storage = try SQLiteStorage()
-        engine = try ProactiveEngine(storage: storage, configuration: configuration)
+        engine = try ProactiveEngine(
+            storage: storage, configuration: EngineConfiguration.withClock(TestClock(EngineFixture.t0)))
     }
 
     @discardableResult
@@ -32,7 +33,11 @@ struct EngineFixture {
     }
 
     func item(_ app: String, _ id: String, title: String, extra: String = "") -> String {
-        #"{"type":"searchableItem","app":"\#(app)","uniqueIdentifier":"\#(id)","attributeSet":{"title":"\#(title)"\#(extra)}}"#
+        guard extra.isEmpty else {
+            return
+                #"{"type":"searchableItem","app":"\#(app)","uniqueIdentifier":"\#(id)","attributeSet":{"title":"\#(title)"\#(extra)}}"#
+        }
+        return TestDocument.searchableItem(app: app, id: id, title: title).json
     }
 
     func search(_ text: String, app: String? = nil, donor: Donor = .system, at: Date = EngineFixture.t0)
