@@ -11,6 +11,8 @@ scripts/check-openapi.sh
 swift format lint --strict -r Sources Tests Benchmarks
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift build --product proactive -Xswiftc -warnings-as-errors
+# The public API against its checked-in baseline (api/): a public change must be deliberate.
+scripts/check-api.sh
 # The DocC documentation of the public modules, warnings as errors (swift-docc-plugin).
 scripts/check-docs.sh
 # The daemon against its OpenAPI description: schemathesis, every check, zero failures.
