@@ -11,7 +11,8 @@ update=false
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-if ! swift package dump-symbol-graph --minimum-access-level public --skip-inherited-docs >"$log" 2>&1; then
+# The same compiler flags as the test build (scripts/test.sh), so nothing is rebuilt.
+if ! swift package -Xswiftc -warnings-as-errors dump-symbol-graph --minimum-access-level public --skip-inherited-docs >"$log" 2>&1; then
   cat "$log" >&2
   echo "check-api: dump-symbol-graph failed" >&2
   exit 1
