@@ -25,7 +25,9 @@ extension ProactiveEngine {
             for (ranked, place) in zip(matching, try self.places(tx, of: Array(matching))) {
                 guard let place else { continue }
                 let value = [place.name, place.formattedAddress].compactMap { $0 }.joined(separator: ", ")
-                addText(value, from: ranked, place: place, now: now, into: &list, why: announcement)
+                addText(
+                    value, from: ranked, place: place, now: now, into: &list, why: announcement,
+                    wording: Wording(locale: request.locale))
             }
             return
         }
@@ -62,22 +64,25 @@ extension ProactiveEngine {
                 case .name, .givenName, .familyName, .emailAddress: nil
                 }
             if let value = matches(value) {
-                addText(value, from: ranked, place: place, now: now, into: &list, why: nil)
+                addText(
+                    value, from: ranked, place: place, now: now, into: &list, why: nil,
+                    wording: Wording(locale: request.locale))
             }
         }
-        try people(tx, contentType, now: now, matching: matches, into: &list)
+        try people(
+            tx, contentType, now: now, matching: matches, wording: Wording(locale: request.locale),
+            into: &list)
     }
 
     private func addText(
         _ value: String, from ranked: RankedPlace, place: Place, now: Date, into list: inout SuggestionList,
-        why extra: String?
+        why extra: String?, wording: Wording
     ) {
         let source = ranked.latest
         var hasher = StableHasher()
         hasher.combine(value)
-        let seen =
-            "from \(place.name), viewed in \(displayName(ofApp: source.app)) "
-            + RelativeTimeDescription.ago(now.timeIntervalSince(source.seenAt))
+        let seen = wording.fromPlace(
+            place.name, viewedIn: displayName(ofApp: source.app), ago: now.timeIntervalSince(source.seenAt))
         list.add(
             Suggestion(
                 id: "text/\(source.entryID)/\(hasher.hexDigest)", surface: list.surface, kind: .text,
@@ -91,7 +96,7 @@ extension ProactiveEngine {
     /// Names, phone numbers and emails of people the user recently communicated with.
     private func people(
         _ tx: any StorageTransaction, _ contentType: TextContentType, now: Date,
-        matching: (String?) -> String?,
+        matching: (String?) -> String?, wording: Wording,
         into list: inout SuggestionList
     ) throws {
         guard [.name, .givenName, .familyName, .telephoneNumber, .emailAddress].contains(contentType) else {
@@ -117,14 +122,17 @@ extension ProactiveEngine {
                     }
                 guard let value = matching(value) else { continue }
                 let name = person.displayName ?? value
-                let when = RelativeTimeDescription.ago(now.timeIntervalSince(stored.at))
                 list.add(
                     Suggestion(
                         id:
                             "text/person/\(PersonKey.make(person, region: configuration.phoneRegion))/\(contentType.rawValue)",
                         surface: list.surface, kind: .text, title: value, action: .init(type: .insertText),
                         insertText: value, source: .init(app: stored.app), score: 0.5,
-                        why: ["you wrote to or called \(name) with \(displayName(ofApp: stored.app)) \(when)"]
+                        why: [
+                            wording.contacted(
+                                name, with: displayName(ofApp: stored.app),
+                                ago: now.timeIntervalSince(stored.at))
+                        ]
                     ))
             }
         }

@@ -48,6 +48,7 @@ extension ProactiveEngine {
         _ open: [StoredReminder], models: ContextModels, now: Date, locale: String?,
         into list: inout SuggestionList
     ) {
+        let wording = Wording(locale: locale)
         var due: [(reminder: StoredReminder, since: Date)] = []
         for reminder in open {
             let since: Date? =
@@ -76,9 +77,15 @@ extension ProactiveEngine {
                         url: "proactive://continue?id=activity/\(reminder.entryID)"),
                     source: .init(app: reminder.app), score: 1,
                     why: [
-                        "you asked to be reminded \(describe(trigger)), "
-                            + RelativeTimeDescription.ago(now.timeIntervalSince(reminder.createdAt)),
-                        happened(trigger) + " " + RelativeTimeDescription.ago(now.timeIntervalSince(since)),
+                        wording.reminderAsked(
+                            wording.reminderCondition(
+                                arrivalAt: trigger.type == .arrival ? trigger.place : nil,
+                                departure: trigger.type == .departure, isTime: trigger.type == .time,
+                                at: trigger.type == .time ? trigger.at.map(formattedTime) : nil),
+                            ago: now.timeIntervalSince(reminder.createdAt)),
+                        wording.reminderHappened(
+                            arrivalAt: trigger.type == .arrival ? (trigger.place ?? "there") : nil,
+                            departure: trigger.type == .departure, ago: now.timeIntervalSince(since)),
                     ]))
         }
     }
@@ -89,13 +96,15 @@ extension ProactiveEngine {
             trigger.place == "work" ? "when you get to work" : "when you get \(trigger.place ?? "there")"
         case .departure: "when you leave"
         case .time:
-            trigger.at.map {
-                "at "
-                    + $0.formatted(
-                        Date.ISO8601FormatStyle(timeZone: configuration.timeZone).year().month().day()
-                            .time(includingFractionalSeconds: false).dateTimeSeparator(.space))
-            } ?? "later"
+            trigger.at.map { "at " + formattedTime($0) } ?? "later"
         }
+    }
+
+    /// A reminder's time as written in explanations: "2026-11-22 09:00:00" in the engine's time zone.
+    private func formattedTime(_ date: Date) -> String {
+        date.formatted(
+            Date.ISO8601FormatStyle(timeZone: configuration.timeZone).year().month().day()
+                .time(includingFractionalSeconds: false).dateTimeSeparator(.space))
     }
 
     private func subtitleTable(_ trigger: Reminder.Trigger) -> [String: String] {
@@ -109,11 +118,4 @@ extension ProactiveEngine {
         }
     }
 
-    private func happened(_ trigger: Reminder.Trigger) -> String {
-        switch trigger.type {
-        case .arrival: trigger.place == "work" ? "you got to work" : "you got \(trigger.place ?? "there")"
-        case .departure: "you left"
-        case .time: "due"
-        }
-    }
 }

@@ -116,12 +116,13 @@ extension ProactiveEngine {
                     search: SearchCursor.fingerprint(of: request)
                 ).encoded
         }
+        let wording = Wording(locale: request.locale)
         let results = zip(top, entries).compactMap { item, entry -> SearchResult? in
             guard let entry else { return nil }
             let attributes = SearchableAttributes(entry: entry, decoder: decoder)
             return result(
                 for: entry, score: item.score, match: item.match, attributes: attributes, terms: query.terms,
-                now: now)
+                now: now, wording: wording)
         }
         return SearchPage(results: results, nextCursor: nextCursor)
     }
@@ -163,23 +164,22 @@ extension ProactiveEngine {
     private func result(
         for entry: StoredEntry, score: SearchScoring.Score, match: TextRelevance.Match,
         attributes: SearchableAttributes,
-        terms: [SearchTerm], now: Date
+        terms: [SearchTerm], now: Date, wording: Wording
     ) -> SearchResult {
         var why: [String] = []
-        for (field, name) in ["title", "keywords", "address", "description"].enumerated() {
-            let matched = match.matchedTerms.indices.contains(field) ? match.matchedTerms[field] : []
+        let fields: [Wording.Field] = [.title, .keywords, .address, .description]
+        for (index, field) in fields.enumerated() {
+            let matched = match.matchedTerms.indices.contains(index) ? match.matchedTerms[index] : []
             guard !matched.isEmpty else { continue }
-            let words = matched.map { "“\(terms[$0].text)”" }.joined(separator: ", ")
-            why.append("\(name) \(name == "keywords" ? "match" : "matches") \(words)")
+            why.append(wording.fieldMatches(field, matched.map { terms[$0].text }))
         }
-        if terms.isEmpty { why.append("matches the query") }
-        if entry.engagementCount > 0 {
-            why.append("opened \(RelativeTimeDescription.plural(entry.engagementCount, "time"))")
-        }
-        let verb = entry.kind == .page ? "visited" : (entry.kind == .item ? "indexed" : "used")
+        if terms.isEmpty { why.append(wording.matchesTheQuery) }
+        if entry.engagementCount > 0 { why.append(wording.opened(entry.engagementCount)) }
+        let donated: Wording.Donated =
+            entry.kind == .page ? .visited : (entry.kind == .item ? .indexed : .used)
         why.append(
-            "\(verb) in \(displayName(ofApp: entry.app)) \(RelativeTimeDescription.ago(now.timeIntervalSince(entry.donatedAt)))"
-        )
+            wording.donated(
+                donated, in: displayName(ofApp: entry.app), ago: now.timeIntervalSince(entry.donatedAt)))
         let kind: SearchResult.Kind =
             switch entry.kind {
             case .item: .item

@@ -80,7 +80,7 @@ extension ProactiveEngine {
                 try contactCard(tx, person: person, models: models, names: names, now: now, into: &builder)
             case .lockScreen:
                 due(reminders, models: models, now: now, locale: request.locale, into: &builder)
-                playing(nowPlaying, now: now, names: names, into: &builder)
+                playing(nowPlaying, now: now, names: names, locale: request.locale, into: &builder)
                 triggered(models: models, now: now, names: names, into: &builder)
                 predicted(
                     models: models, request: request, current: current, now: now, names: names, into: &builder
@@ -170,14 +170,14 @@ extension ProactiveEngine {
         return ranked.map { PlaceCatalog.place(of: $0, decoder: decoder, json: json) }
     }
 
-    func placeWhy(_ ranked: RankedPlace, place: Place, now: Date) -> [String] {
+    func placeWhy(_ ranked: RankedPlace, place: Place, now: Date, wording: Wording) -> [String] {
         var why = ranked.sightings.prefix(3).enumerated().map { index, sighting in
-            let host = sighting.url.flatMap { URL(string: $0)?.host }
-            return "\(index == 0 ? "viewed" : "also seen") in \(displayName(ofApp: sighting.app))"
-                + (host.map { " (\($0))" } ?? "") + " "
-                + RelativeTimeDescription.ago(now.timeIntervalSince(sighting.seenAt))
+            wording.seen(
+                first: index == 0, in: displayName(ofApp: sighting.app),
+                host: sighting.url.flatMap { URL(string: $0)?.host },
+                ago: now.timeIntervalSince(sighting.seenAt))
         }
-        if place.coordinate == nil { why.append("no coordinates: the address could not be located") }
+        if place.coordinate == nil { why.append(wording.notLocated) }
         return why
     }
 
@@ -204,9 +204,10 @@ extension ProactiveEngine {
         for (ranked, place) in zip(top, try places(tx, of: top)) {
             guard let place else { continue }
             let source = ranked.latest
-            var why = placeWhy(ranked, place: place, now: now)
+            let wording = Wording(locale: request.locale)
+            var why = placeWhy(ranked, place: place, now: now, wording: wording)
             if let location = request.location, let distance = ranked.distance(from: location) {
-                why.insert(RelativeTimeDescription.distance(distance) + " away", at: 0)
+                why.insert(wording.away(distance), at: 0)
             }
             list.add(
                 Suggestion(
@@ -241,7 +242,8 @@ extension ProactiveEngine {
                     subtitle: app.name,
                     action: .init(type: ride ? .ride : .directions, app: app.bundleIdentifier, url: url),
                     source: .init(app: source.app, activityType: source.activityType, url: source.url),
-                    score: 0.3 + 0.7 * min(ranked.score, 1), why: placeWhy(ranked, place: place, now: now),
+                    score: 0.3 + 0.7 * min(ranked.score, 1),
+                    why: placeWhy(ranked, place: place, now: now, wording: Wording(locale: request.locale)),
                     place: place))
         }
     }
@@ -269,7 +271,8 @@ extension ProactiveEngine {
     }
 
     private func playing(
-        _ reports: [StoredNowPlaying], now: Date, names: [String: String], into list: inout SuggestionList
+        _ reports: [StoredNowPlaying], now: Date, names: [String: String], locale: String?,
+        into list: inout SuggestionList
     ) {
         let decoder = DonationCoding.makeDecoder()
         for report in reports where report.state == NowPlayingInfo.State.playing.rawValue && report.at <= now
@@ -288,7 +291,7 @@ extension ProactiveEngine {
                     subtitle: [info.artist, info.albumTitle].compactMap { $0 }.joined(separator: " — "),
                     action: .init(type: .play, app: report.app), source: .init(app: report.app), score: 1,
                     why: [
-                        "playing in \(name) since \(RelativeTimeDescription.ago(now.timeIntervalSince(report.at)))"
+                        Wording(locale: locale).playing(in: name, since: now.timeIntervalSince(report.at))
                     ]))
         }
     }
@@ -330,7 +333,8 @@ extension ProactiveEngine {
                             app: prediction.app, activityType: activity.activityType, url: activity.url),
                         score: 0.5 * prediction.score,
                         why: prediction.why + [
-                            "it is what you were doing in \(names[prediction.app] ?? prediction.app)"
+                            Wording(locale: request.locale).whatYouWereDoing(
+                                in: names[prediction.app] ?? prediction.app)
                         ]))
             }
             list.add(

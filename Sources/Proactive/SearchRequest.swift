@@ -23,6 +23,8 @@ public struct SearchRequest: Sendable, Hashable {
     public var cursor: String?
     /// The time of the search (default: the engine's clock).
     public var now: Date?
+    /// The language of the explanations (`why`), e.g. "fr-FR" (default: the system's).
+    public var locale: String?
 
     /// Creates a search for typed text.
     public init(_ text: String, filter: SearchQueryExpression? = nil) {
@@ -48,6 +50,13 @@ public struct SearchRequest: Sendable, Hashable {
     public func cursor(_ cursor: String?) -> Self {
         var copy = self
         copy.cursor = cursor
+        return copy
+    }
+
+    /// The same search with its explanations in another language ("fr-FR", "zh-TW"…).
+    public func locale(_ identifier: String?) -> Self {
+        var copy = self
+        copy.locale = identifier
         return copy
     }
 

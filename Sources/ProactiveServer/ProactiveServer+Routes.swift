@@ -267,7 +267,7 @@ extension ProactiveServer {
         let principal = try await authenticate(request)
         let donor = principal.donor
         let parameters = parameters(request)
-        try parameters.check(known: ["q", "app", "limit", "where", "at", "cursor"])
+        try parameters.check(known: ["q", "app", "limit", "where", "at", "cursor", "locale"])
         var filter: SearchQueryExpression?
         if let text = parameters["where"] {
             do { filter = try SearchQueryExpression(parsing: text) } catch {
@@ -282,7 +282,7 @@ extension ProactiveServer {
             .limit(try parameters.integer("limit", in: 1...SearchRequest.maximumLimit) ?? 20)
             .at(try parameters.date("at"))
             // `cursor=` (empty) asks for the first page.
-            .cursor(parameters.values["cursor"])
+            .cursor(parameters.values["cursor"]).locale(parameters["locale"])
         let engine = engine(for: principal.user)
         let page = try await engineCall { try engine.searchPage(searchRequest, donor: donor) }
         return try APIEncoding.response(

@@ -56,13 +56,13 @@ struct SearchCommand: ParsableCommand {
                 "GET", "v1/search",
                 query: [
                     "q": query.joined(separator: " "), "app": app, "limit": String(limit), "where": filter,
-                    "at": options.at, "cursor": cursor,
+                    "at": options.at, "cursor": cursor, "locale": options.locale,
                 ])
             let answer = try client.decode(Answer.self, from: data)
             page = SearchPage(results: answer.results, nextCursor: answer.nextCursor)
         } else {
             let request = SearchRequest(query.joined(separator: " "), filter: expression).app(app)
-                .limit(limit).cursor(cursor).at(try options.date())
+                .limit(limit).cursor(cursor).at(try options.date()).locale(options.locale)
             page = try options.openEngine().searchPage(request)
         }
         let results = page.results
