@@ -36,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Documentation only: `swift package generate-documentation` (scripts/check-docs.sh).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // MARK: Pure value types and text processing
@@ -198,6 +199,7 @@ let package = Package(
             name: "ProactiveTests",
             dependencies: [
                 "Proactive", "ProactiveStorage", "ProactiveSQLite", "ProactiveModel", "ProactiveTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
