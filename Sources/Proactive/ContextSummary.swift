@@ -68,7 +68,8 @@ extension ProactiveEngine {
                 },
                 currentActivities: try tx.currentActivities(scope: .system, now: now).map {
                     .init(
-                        id: "activity/\($0.id)", app: $0.app, title: $0.title, activityType: $0.activityType)
+                        id: EntryReference(.activity, $0.id).description, app: $0.app, title: $0.title,
+                        activityType: $0.activityType)
                 },
                 recentEvents: events.map { .init(at: $0.at, event: $0.kind, app: $0.app) })
         }

@@ -10,7 +10,7 @@ extension ProactiveEngine {
         UserActivity, StoredEntry
     ) {
         let now = now ?? self.now
-        guard let reference = EntryReference(id), reference.kind == "activity" else {
+        guard let reference = EntryReference(id), reference.kind == .activity else {
             throw EngineError(
                 .invalidRequest, "not an activity reference such as activity/12", parameter: "id")
         }

@@ -28,7 +28,7 @@ extension ProactiveEngine {
             if entry.isEligibleForPublicIndexing { eligible.append("publicIndexing") }
             if entry.isEligibleForPrediction { eligible.append("prediction") }
             return AppExport.Entry(
-                id: "\(entry.kind.rawValue)/\(entry.id)", kind: entry.kind.rawValue,
+                id: EntryReference(stored: entry.kind, entry.id).description, kind: entry.kind.rawValue,
                 donatedAt: entry.donatedAt,
                 expiresAt: entry.expiresAt, eligibleFor: eligible, document: document(entry.payload))
         }

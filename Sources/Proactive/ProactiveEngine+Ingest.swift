@@ -61,7 +61,7 @@ extension ProactiveEngine {
                     activity: activity, attributeSet: activity.contentAttributeSet, page: nil,
                     phoneRegion: configuration.phoneRegion) : [],
             activityType: activity.activityType, url: activity.webpageURL, became: "activity",
-            idPrefix: "activity", receipt: receipt)
+            referenceKind: .activity, receipt: receipt)
     }
 
     /// What an item's document writes: its entry and its places.
@@ -75,7 +75,8 @@ extension ProactiveEngine {
             places: PlaceCatalog.places(
                 activity: nil, attributeSet: item.attributeSet, page: nil,
                 phoneRegion: configuration.phoneRegion),
-            activityType: nil, url: item.attributeSet.contentURL, became: "searchableItem", idPrefix: "item",
+            activityType: nil, url: item.attributeSet.contentURL, became: "searchableItem",
+            referenceKind: .item,
             receipt: receipt)
     }
 
@@ -172,7 +173,7 @@ extension ProactiveEngine {
             expiresAt: draft.expiresAt, tx: tx)
         receipt.status = result.merged ? .merged : .accepted
         receipt.became = "page"
-        receipt.id = "page/\(result.id)"
+        receipt.id = EntryReference(.page, result.id).description
         receipt.expiresAt = draft.expiresAt
     }
 
@@ -241,8 +242,8 @@ struct StagedEntry {
     var url: String?
     /// What the receipt says it became.
     var became: String
-    /// The receipt's identifier's prefix ("item" in "item/12").
-    var idPrefix: String
+    /// What the receipt's identifier refers to ("item" in "item/12").
+    var referenceKind: EntryReference.Kind
     /// The receipt so far (index, type, app, warnings).
     var receipt: DonationReceipt
 
@@ -259,7 +260,7 @@ struct StagedEntry {
         receipt.places = places.isEmpty ? nil : places.map(\.place.name)
         receipt.status = result.merged ? .merged : .accepted
         receipt.became = became
-        receipt.id = "\(idPrefix)/\(result.id)"
+        receipt.id = EntryReference(referenceKind, result.id).description
         receipt.expiresAt = draft.expiresAt
         return receipt
     }

@@ -30,7 +30,8 @@ extension ProactiveEngine {
                     place: trigger.place, dueAt: trigger.at, createdAt: now))
         }
         let reminder = Reminder(
-            id: "reminder/\(id)", title: title, trigger: trigger, activity: "activity/\(entry.id)",
+            id: "reminder/\(id)", title: title, trigger: trigger,
+            activity: EntryReference(.activity, entry.id).description,
             app: entry.app,
             createdAt: now)
         return AssistantAnswer(

@@ -187,7 +187,7 @@ extension ProactiveEngine {
             case .page: .page
             }
         return SearchResult(
-            id: "\(entry.kind.rawValue)/\(entry.id)", kind: kind, app: entry.app,
+            id: EntryReference(stored: entry.kind, entry.id).description, kind: kind, app: entry.app,
             uniqueIdentifier: entry.uniqueIdentifier, domainIdentifier: entry.domainIdentifier,
             persistentIdentifier: entry.persistentIdentifier, activityType: entry.activityType,
             url: entry.url,

@@ -326,7 +326,8 @@ extension ProactiveEngine {
             if let activity, let title = activity.title {
                 list.add(
                     Suggestion(
-                        id: "activity/\(activity.id)", surface: list.surface, kind: .activity, title: title,
+                        id: EntryReference(.activity, activity.id).description, surface: list.surface,
+                        kind: .activity, title: title,
                         subtitle: names[prediction.app] ?? prediction.app,
                         action: .init(type: .continue, app: prediction.app, url: activity.url),
                         source: .init(

@@ -27,4 +27,7 @@ public struct SearchResult: Sendable, Hashable, Codable {
     public var score: Double
     /// Why it was found and ranked here, in words.
     public var why: [String]
+
+    /// ``id`` as a typed reference.
+    public var reference: EntryReference? { EntryReference(id) }
 }

@@ -70,7 +70,7 @@ import Testing
             try engine.donate(documents: documents)
             let gone = titles.indices.filter { deleted[$0] }.map { "n\($0)" }
             if !gone.isEmpty {
-                try engine.delete(DeletionRequest(app: Self.app, target: .identifiers(gone)))
+                _ = try engine.delete(DeletionRequest(app: Self.app, target: .identifiers(gone)))
             }
             clock.advance(by: 7200)
             let absent = Set(gone + titles.indices.filter { expiring[$0] }.map { "n\($0)" })
