@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Proactive", targets: ["Proactive"]),
+        .library(name: "ProactiveModel", targets: ["ProactiveModel"]),
         .library(name: "ProactiveMarkup", targets: ["ProactiveMarkup"]),
         .library(name: "ProactiveStorage", targets: ["ProactiveStorage"]),
         .library(name: "ProactiveSQLite", targets: ["ProactiveSQLite"]),

@@ -15,6 +15,8 @@ swift build --product proactive -Xswiftc -warnings-as-errors
 scripts/check-api.sh
 # The DocC documentation of the public modules, warnings as errors (swift-docc-plugin).
 scripts/check-docs.sh
+# The landing page's and the donating article's samples in a fresh package depending on this one.
+scripts/check-sample-package.sh
 # The daemon against its OpenAPI description: schemathesis, every check, zero failures.
 scripts/check-api-conformance.sh .build/debug/proactive
 cluster=$(mktemp -d /tmp/proactive-test-pg.XXXXXX)
