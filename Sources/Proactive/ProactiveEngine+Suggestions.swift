@@ -77,16 +77,18 @@ extension ProactiveEngine {
                         .invalidRequest, "contactCard needs a person (a phone number or email)",
                         parameter: "person")
                 }
-                try contactCard(tx, person: person, models: models, names: names, now: now, into: &builder)
+                try contactCard(
+                    tx, person: person, models: models, names: names, now: now, locale: request.locale,
+                    into: &builder)
             case .lockScreen:
                 due(reminders, models: models, now: now, locale: request.locale, into: &builder)
                 playing(nowPlaying, now: now, names: names, locale: request.locale, into: &builder)
-                triggered(models: models, now: now, names: names, into: &builder)
+                triggered(models: models, now: now, names: names, locale: request.locale, into: &builder)
                 predicted(
                     models: models, request: request, current: current, now: now, names: names, into: &builder
                 )
             case .carPlay:
-                triggered(models: models, now: now, names: names, into: &builder)
+                triggered(models: models, now: now, names: names, locale: request.locale, into: &builder)
                 try destinations(tx, now: now, apps: apps, request: request, limit: 3, into: &builder)
                 predicted(
                     models: models, request: request, current: current, now: now, names: names,
@@ -250,12 +252,13 @@ extension ProactiveEngine {
 
     private func contactCard(
         _ tx: any StorageTransaction, person: String, models: ContextModels, names: [String: String],
-        now: Date,
+        now: Date, locale: String?,
         into list: inout SuggestionList
     ) throws {
         let key = PersonKey.make(handle: person, region: configuration.phoneRegion)
         let kinds = try tx.lastInteractionKinds(personKey: key)
-        for suggestion in models.contacts.apps(for: key, at: now, appNames: names) {
+        let language = ExplanationLanguage(locale: GeneratedText.language(locale))
+        for suggestion in models.contacts.apps(for: key, at: now, appNames: names, language: language) {
             let kind = kinds[suggestion.app].flatMap(Intent.Kind.init(rawValue:))
             let action: Suggestion.Action.ActionType =
                 kind == .startAudioCall || kind == .startVideoCall ? .call : .message
@@ -297,15 +300,19 @@ extension ProactiveEngine {
     }
 
     private func triggered(
-        models: ContextModels, now: Date, names: [String: String], into list: inout SuggestionList
+        models: ContextModels, now: Date, names: [String: String], locale: String?,
+        into list: inout SuggestionList
     ) {
         guard let trigger = models.trigger(at: now) else { return }
-        for suggestion in models.triggers.suggestions(for: trigger, limit: 2, appNames: names) {
+        let language = ExplanationLanguage(locale: GeneratedText.language(locale))
+        for suggestion in models.triggers.suggestions(
+            for: trigger, limit: 2, appNames: names, language: language)
+        {
             list.add(
                 Suggestion(
                     id: SuggestionReference.app(suggestion.app).id, surface: list.surface, kind: .app,
                     title: names[suggestion.app] ?? suggestion.app,
-                    subtitle: suggestion.lastItem.map { "Play “\($0)”" },
+                    subtitle: suggestion.lastItem.map { Wording(locale: locale).play($0) },
                     action: .init(type: .play, app: suggestion.app),
                     source: .init(app: suggestion.app), score: 0.5 + 0.5 * suggestion.score,
                     why: [suggestion.why]))
@@ -319,7 +326,8 @@ extension ProactiveEngine {
     ) {
         let context = NextAppContext(
             at: now, foregroundApp: request.app ?? models.foregroundApp, trigger: models.trigger(at: now),
-            place: models.place, appNames: names)
+            place: models.place, appNames: names,
+            language: ExplanationLanguage(locale: GeneratedText.language(request.locale)))
         let ranking = models.predictor.predictions(in: context, limit: request.limit * 3)
         for prediction in ranking.predictions where include(prediction.app) {
             let activity = current.first { $0.app == prediction.app && $0.isEligibleForPrediction }

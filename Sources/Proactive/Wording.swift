@@ -270,6 +270,18 @@ struct Wording: Sendable {
         }
     }
 
+    /// A media app's subtitle: "Play “Episode 21”".
+    func play(_ item: String) -> String {
+        switch language {
+        case .en: "Play “\(item)”"
+        case .fr: "Lire « \(item) »"
+        case .it: "Riproduci “\(item)”"
+        case .pt: "Reproduzir “\(item)”"
+        case .de: "„\(item)“ abspielen"
+        case .zh: "播放「\(item)」"
+        }
+    }
+
     /// "it is what you were doing in Yummy Reviews".
     func whatYouWereDoing(in app: String) -> String {
         switch language {

@@ -77,7 +77,8 @@ public struct ContactAppRanker: Sendable, Codable {
 
     /// The apps used with `person`, the default first, then by recency-weighted use at `now`.
     public func apps(
-        for person: String, at now: Date, appNames: [String: String] = [:]
+        for person: String, at now: Date, appNames: [String: String] = [:],
+        language: ExplanationLanguage = .en
     ) -> [ContactAppSuggestion] {
         guard let record = people[person] else { return [] }
         let entries = record.apps.map { app, usage in (app, usage, weight(of: usage, at: now)) }
@@ -93,9 +94,8 @@ public struct ContactAppRanker: Sendable, Codable {
             let isDefault = app == record.defaultApp
             let why =
                 isDefault
-                ? "you picked it \(usage.picks) \(usage.picks == 1 ? "time" : "times") from their card"
-                : "used with them \(usage.interactions) \(usage.interactions == 1 ? "time" : "times"), last used "
-                    + NextAppPredictor.relativePhrase(seconds: now.timeIntervalSince(usage.lastUsed))
+                ? language.pickedFromCard(usage.picks)
+                : language.usedWith(usage.interactions, lastSeconds: now.timeIntervalSince(usage.lastUsed))
             return ContactAppSuggestion(
                 app: app, isDefault: isDefault, interactions: usage.interactions, lastUsed: usage.lastUsed,
                 score: score, why: why)

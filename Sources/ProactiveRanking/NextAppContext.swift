@@ -13,17 +13,23 @@ public struct NextAppContext: Sendable, Hashable, Codable {
     /// Display names used in explanations, by app identifier; apps not listed are named by
     /// their identifier.
     public var appNames: [String: String]
+    /// The language of the explanations (not encoded: a context's data is the same in every
+    /// language).
+    public var language: ExplanationLanguage = .en
+
+    private enum CodingKeys: String, CodingKey { case at, foregroundApp, trigger, place, appNames }
 
     /// Creates a context at `at`; every other field defaults to "unknown".
     public init(
         at: Date, foregroundApp: String? = nil, trigger: ContextTrigger? = nil, place: String? = nil,
-        appNames: [String: String] = [:]
+        appNames: [String: String] = [:], language: ExplanationLanguage = .en
     ) {
         self.at = at
         self.foregroundApp = foregroundApp
         self.trigger = trigger
         self.place = place
         self.appNames = appNames
+        self.language = language
     }
 
     /// The name to show for `app` in an explanation.

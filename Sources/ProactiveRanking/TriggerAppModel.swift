@@ -93,7 +93,8 @@ public struct TriggerAppModel: Sendable, Codable {
     /// The apps the user is likely to play after `trigger`, best first; falls back to the
     /// trigger's general kind when this exact trigger has no history. Empty when nothing is known.
     public func suggestions(
-        for trigger: ContextTrigger, limit: Int = 3, appNames: [String: String] = [:]
+        for trigger: ContextTrigger, limit: Int = 3, appNames: [String: String] = [:],
+        language: ExplanationLanguage = .en
     ) -> [TriggeredAppSuggestion] {
         let key = histories[trigger] != nil ? trigger : trigger.generalized
         guard let history = histories[key], history.total > 0 else { return [] }
@@ -103,10 +104,9 @@ public struct TriggerAppModel: Sendable, Codable {
         .sorted { $0.2 != $1.2 ? $0.2 > $1.2 : $0.0 < $1.0 }
         return scored.prefix(max(0, limit)).map { app, tally, score in
             let times = history.latest.reduce(0) { $0 + ($1 == app ? 1 : 0) }
-            let adverb = times * 2 > history.latest.count ? "usually" : "sometimes"
-            let why =
-                "you \(adverb) open \(appNames[app] ?? app) \(key.phrase) — \(times) of the last "
-                + "\(history.latest.count) times"
+            let why = language.opens(
+                appNames[app] ?? app, after: key, times: times, of: history.latest.count,
+                usually: times * 2 > history.latest.count, otherwise: "sometimes")
             return TriggeredAppSuggestion(
                 app: app, lastItem: tally.lastItem, times: times, outOf: history.latest.count, score: score,
                 why: why,
