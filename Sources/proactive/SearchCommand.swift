@@ -18,7 +18,7 @@ struct SearchCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: "The most results, per page when paging (1–\(SearchRequest.maximumLimit), default 20).")
+        help: "The most results, per page when paging (1–\(SearchRequest.maximumLimit)).")
     var limit = 20
 
     @Option(
