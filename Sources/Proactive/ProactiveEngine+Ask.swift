@@ -11,7 +11,11 @@ extension ProactiveEngine {
     ///
     /// Throws an ``EngineError`` that says why when it cannot: the request is not understood,
     /// nothing is on screen, the activity shows no place, or the place has no phone number.
-    public func ask(_ utterance: String, app: String? = nil, now: Date? = nil) throws -> AssistantAnswer {
+    /// The answer's `why` is in the language of `locale` (default: the system's).
+    public func ask(_ utterance: String, app: String? = nil, now: Date? = nil, locale: String? = nil) throws
+        -> AssistantAnswer
+    {
+        let wording = Wording(locale: locale)
         let now = now ?? self.now
         guard let (intent, _) = AssistantPhrases.shipped.intent(of: utterance) else {
             throw EngineError(
@@ -28,7 +32,7 @@ extension ProactiveEngine {
                 .notFound,
                 "no app shows an activity now\(app.map { " (\($0) has no current activity)" } ?? "")")
         }
-        if intent == "remind" { return try remind(utterance, about: entry, now: now) }
+        if intent == "remind" { return try remind(utterance, about: entry, now: now, wording: wording) }
         let attributes = SearchableAttributes(entry: entry, decoder: DonationCoding.makeDecoder())
         guard
             let (place, navigable) = PlaceCatalog.places(
@@ -38,7 +42,7 @@ extension ProactiveEngine {
         else {
             throw EngineError(.notFound, "what \(displayName(ofApp: entry.app)) shows is not a place")
         }
-        let why = ["\(place.name) is on screen in \(displayName(ofApp: entry.app))"]
+        let why = [wording.onScreen(place.name, in: displayName(ofApp: entry.app))]
         switch intent {
         case "call":
             let callable = attributes.attributeSet?.supportsPhoneCalls ?? true

@@ -7,7 +7,9 @@ extension ProactiveEngine {
     static let reminderShownFor: TimeInterval = 12 * 3600
 
     /// Creates the reminder an utterance asks for, about the activity on screen.
-    func remind(_ utterance: String, about entry: StoredEntry, now: Date) throws -> AssistantAnswer {
+    func remind(_ utterance: String, about entry: StoredEntry, now: Date, wording: Wording) throws
+        -> AssistantAnswer
+    {
         guard
             let trigger = ReminderTriggerParser.trigger(
                 in: utterance, now: now, timeZone: configuration.timeZone)
@@ -38,8 +40,12 @@ extension ProactiveEngine {
             intent: "remind", action: .init(type: .remind, app: entry.app), target: place, reminder: reminder,
             app: entry.app,
             why: [
-                "\(title) is on screen in \(displayName(ofApp: entry.app))",
-                "due \(describe(trigger))",
+                wording.onScreen(title, in: displayName(ofApp: entry.app)),
+                wording.reminderDue(
+                    wording.reminderCondition(
+                        arrivalAt: trigger.type == .arrival ? trigger.place : nil,
+                        departure: trigger.type == .departure, isTime: trigger.type == .time,
+                        at: trigger.type == .time ? trigger.at.map(formattedTime) : nil)),
             ])
     }
 
@@ -88,16 +94,6 @@ extension ProactiveEngine {
                             arrivalAt: trigger.type == .arrival ? (trigger.place ?? "there") : nil,
                             departure: trigger.type == .departure, ago: now.timeIntervalSince(since)),
                     ]))
-        }
-    }
-
-    private func describe(_ trigger: Reminder.Trigger) -> String {
-        switch trigger.type {
-        case .arrival:
-            trigger.place == "work" ? "when you get to work" : "when you get \(trigger.place ?? "there")"
-        case .departure: "when you leave"
-        case .time:
-            trigger.at.map { "at " + formattedTime($0) } ?? "later"
         }
     }
 

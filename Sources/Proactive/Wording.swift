@@ -406,6 +406,18 @@ extension Wording {
         }
     }
 
+    /// A new reminder: "due when you get home".
+    func reminderDue(_ condition: String) -> String {
+        switch language {
+        case .en: return "due \(condition)"
+        case .fr: return "rappel \(condition)"
+        case .it: return "promemoria \(condition)"
+        case .pt: return "lembrete \(condition)"
+        case .de: return "Erinnerung, \(condition)"
+        case .zh: return "\(condition)提醒"
+        }
+    }
+
     /// "you asked to be reminded when you get home, 2 hours ago".
     func reminderAsked(_ condition: String, ago interval: TimeInterval) -> String {
         let when = ago(interval)

@@ -300,7 +300,8 @@ extension ProactiveServer {
         let app = parameters["app"]
         let at = try parameters.date("at")
         let engine = engine(for: principal.user)
-        let answer = try await engineCall { try engine.ask(utterance, app: app, now: at) }
+        let locale = parameters["locale"]
+        let answer = try await engineCall { try engine.ask(utterance, app: app, now: at, locale: locale) }
         return try APIEncoding.response(encoding: answer)
     }
 

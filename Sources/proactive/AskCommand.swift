@@ -26,11 +26,14 @@ struct AskCommand: ParsableCommand {
                 var body: [String: String] = ["utterance": utterance.joined(separator: " ")]
                 body["app"] = app
                 body["at"] = options.at
+                body["locale"] = options.locale
                 let data = try client.send("POST", "v1/ask", body: try JSONEncoder().encode(body))
                 answer = try client.decode(AssistantAnswer.self, from: data)
             } else {
                 let engine = try options.openEngine()
-                answer = try engine.ask(utterance.joined(separator: " "), app: app, now: try options.date())
+                answer = try engine.ask(
+                    utterance.joined(separator: " "), app: app, now: try options.date(),
+                    locale: options.locale)
             }
         } catch let error as EngineError {
             if options.json { try Terminal.json(["error": error.message]) }

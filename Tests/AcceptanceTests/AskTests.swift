@@ -57,6 +57,26 @@ import Testing
         }
     }
 
+    /// The answer explains itself in the language of `--locale`.
+    @Test func theAnswerExplainsItselfInTheLocale() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try Self.showing(Self.places[1].attributes, cli)
+        for (locale, why) in [
+            ("fr-FR", "Le Comptoir du Relais est à l'écran dans Yummy Reviews"),
+            ("de-DE", "Le Comptoir du Relais ist in Yummy Reviews auf dem Bildschirm"),
+            ("en-US", "Le Comptoir du Relais is on screen in Yummy Reviews"),
+        ] {
+            let out = try cli.run([
+                "ask", "--json", "--app", "com.example.reviews", "--at", "2026-11-21T12:01:00Z", "--locale",
+                locale,
+                "call this place",
+            ])
+            let answer = try #require(try out.json() as? [String: Any])
+            #expect((answer["why"] as? [String])?.first == why, "\(locale): \(out.stdout)")
+        }
+    }
+
     @Test func unresolvableRequestsSayWhy() throws {
         let cli = CLI()
         defer { cli.cleanUp() }
