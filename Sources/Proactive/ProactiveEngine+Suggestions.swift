@@ -5,7 +5,7 @@ import ProactiveStorage
 import Synchronization
 
 extension ProactiveEngine {
-    /// The surfaces answered by ``suggestions(for:)``; Siri is answered by ``ask(_:app:now:)``.
+    /// The surfaces answered by ``suggestions(for:)``; Siri is answered by ``ask(_:app:now:locale:)``.
     public static let contextSurfaces: Set<Surface> = [
         .lockScreen, .spotlight, .appSwitcher, .carPlay, .contactCard, .maps, .quickType,
     ]
