@@ -14,6 +14,7 @@ extension ProactiveEngine {
         _ tx: any StorageTransaction, _ request: SuggestionRequest, now: Date, into list: inout SuggestionList
     ) throws {
         let typed = request.text ?? ""
+        let wording = Wording(locale: request.locale)
         let places = try rankedPlaces(tx, now: now)
         guard let contentType = request.contentType else {
             guard let mention = PlacePhrases.shipped.placeMention(in: typed) else { return }
@@ -27,7 +28,7 @@ extension ProactiveEngine {
                 let value = [place.name, place.formattedAddress].compactMap { $0 }.joined(separator: ", ")
                 addText(
                     value, from: ranked, place: place, now: now, into: &list, why: announcement,
-                    wording: Wording(locale: request.locale))
+                    wording: wording)
             }
             return
         }
@@ -66,11 +67,11 @@ extension ProactiveEngine {
             if let value = matches(value) {
                 addText(
                     value, from: ranked, place: place, now: now, into: &list, why: nil,
-                    wording: Wording(locale: request.locale))
+                    wording: wording)
             }
         }
         try people(
-            tx, contentType, now: now, matching: matches, wording: Wording(locale: request.locale),
+            tx, contentType, now: now, matching: matches, wording: wording,
             into: &list)
     }
 

@@ -203,10 +203,10 @@ extension ProactiveEngine {
             ranked = PlaceCatalog.nearFirst(ranked, to: location)
         }
         let top = ranked.prefix(limit)
+        let wording = Wording(locale: request.locale)
         for (ranked, place) in zip(top, try places(tx, of: top)) {
             guard let place else { continue }
             let source = ranked.latest
-            let wording = Wording(locale: request.locale)
             var why = placeWhy(ranked, place: place, now: now, wording: wording)
             if let location = request.location, let distance = ranked.distance(from: location) {
                 why.insert(wording.away(distance), at: 0)
@@ -232,6 +232,7 @@ extension ProactiveEngine {
         else { return }
         let source = ranked.latest
         let url = directionsURL(to: place)
+        let why = placeWhy(ranked, place: place, now: now, wording: Wording(locale: request.locale))
         for app in apps.values.sorted(by: { $0.bundleIdentifier < $1.bundleIdentifier })
         where !app.directionsModes.isEmpty {
             let ride = app.isRideShareOnly
@@ -245,7 +246,7 @@ extension ProactiveEngine {
                     action: .init(type: ride ? .ride : .directions, app: app.bundleIdentifier, url: url),
                     source: .init(app: source.app, activityType: source.activityType, url: source.url),
                     score: 0.3 + 0.7 * min(ranked.score, 1),
-                    why: placeWhy(ranked, place: place, now: now, wording: Wording(locale: request.locale)),
+                    why: why,
                     place: place))
         }
     }
@@ -257,7 +258,7 @@ extension ProactiveEngine {
     ) throws {
         let key = PersonKey.make(handle: person, region: configuration.phoneRegion)
         let kinds = try tx.lastInteractionKinds(personKey: key)
-        let language = ExplanationLanguage(locale: GeneratedText.language(locale))
+        let language = Wording(locale: locale).explanationLanguage
         for suggestion in models.contacts.apps(for: key, at: now, appNames: names, language: language) {
             let kind = kinds[suggestion.app].flatMap(Intent.Kind.init(rawValue:))
             let action: Suggestion.Action.ActionType =
@@ -278,6 +279,7 @@ extension ProactiveEngine {
         into list: inout SuggestionList
     ) {
         let decoder = DonationCoding.makeDecoder()
+        let wording = Wording(locale: locale)
         for report in reports where report.state == NowPlayingInfo.State.playing.rawValue && report.at <= now
         {
             guard let info = try? decoder.decode(NowPlayingInfo.self, from: Data(report.payload.utf8)) else {
@@ -294,7 +296,7 @@ extension ProactiveEngine {
                     subtitle: [info.artist, info.albumTitle].compactMap { $0 }.joined(separator: " — "),
                     action: .init(type: .play, app: report.app), source: .init(app: report.app), score: 1,
                     why: [
-                        Wording(locale: locale).playing(in: name, since: now.timeIntervalSince(report.at))
+                        wording.playing(in: name, since: now.timeIntervalSince(report.at))
                     ]))
         }
     }
@@ -304,15 +306,15 @@ extension ProactiveEngine {
         into list: inout SuggestionList
     ) {
         guard let trigger = models.trigger(at: now) else { return }
-        let language = ExplanationLanguage(locale: GeneratedText.language(locale))
+        let wording = Wording(locale: locale)
         for suggestion in models.triggers.suggestions(
-            for: trigger, limit: 2, appNames: names, language: language)
+            for: trigger, limit: 2, appNames: names, language: wording.explanationLanguage)
         {
             list.add(
                 Suggestion(
                     id: SuggestionReference.app(suggestion.app).id, surface: list.surface, kind: .app,
                     title: names[suggestion.app] ?? suggestion.app,
-                    subtitle: suggestion.lastItem.map { Wording(locale: locale).play($0) },
+                    subtitle: suggestion.lastItem.map { wording.play($0) },
                     action: .init(type: .play, app: suggestion.app),
                     source: .init(app: suggestion.app), score: 0.5 + 0.5 * suggestion.score,
                     why: [suggestion.why]))
@@ -324,10 +326,10 @@ extension ProactiveEngine {
         names: [String: String],
         into list: inout SuggestionList, only include: (String) -> Bool = { _ in true }
     ) {
+        let wording = Wording(locale: request.locale)
         let context = NextAppContext(
             at: now, foregroundApp: request.app ?? models.foregroundApp, trigger: models.trigger(at: now),
-            place: models.place, appNames: names,
-            language: ExplanationLanguage(locale: GeneratedText.language(request.locale)))
+            place: models.place, appNames: names, language: wording.explanationLanguage)
         let ranking = models.predictor.predictions(in: context, limit: request.limit * 3)
         for prediction in ranking.predictions where include(prediction.app) {
             let activity = current.first { $0.app == prediction.app && $0.isEligibleForPrediction }
@@ -342,8 +344,7 @@ extension ProactiveEngine {
                             app: prediction.app, activityType: activity.activityType, url: activity.url),
                         score: 0.5 * prediction.score,
                         why: prediction.why + [
-                            Wording(locale: request.locale).whatYouWereDoing(
-                                in: names[prediction.app] ?? prediction.app)
+                            wording.whatYouWereDoing(in: names[prediction.app] ?? prediction.app)
                         ]))
             }
             list.add(

@@ -1,4 +1,5 @@
 import Foundation
+import ProactiveRanking
 
 /// The words of the engine's explanations (`why`) in one of the supported languages (English,
 /// French, Italian, Portuguese, German, Chinese — traditional characters, as the rest of the
@@ -16,6 +17,10 @@ struct Wording: Sendable {
     }
 
     init(_ language: Language) { self.language = language }
+
+    /// The same language for the ranking's explanations (next-app, triggered and contact-card
+    /// apps), so that a request resolves its locale once.
+    var explanationLanguage: ExplanationLanguage { ExplanationLanguage(rawValue: language.rawValue) ?? .en }
 
     // MARK: Times, counts and distances
 

@@ -51,22 +51,7 @@ public struct ContextTrigger: Sendable, Hashable, Codable, CustomStringConvertib
     public var generalized: ContextTrigger { ContextTrigger(kind) }
 
     /// A phrase that completes "you usually open X …", e.g. "after connecting headphones".
-    public var phrase: String {
-        switch kind {
-        case .headphonesConnected: return "after connecting headphones"
-        case .bluetoothConnected:
-            if let detail { return "after connecting to \(detail)" }
-            return "after connecting a Bluetooth device"
-        case .carConnected: return "in the car"
-        case .arrived:
-            switch detail {
-            case "home": return "when you get home"
-            case "work": return "when you get to work"
-            case let place?: return "when you arrive at \(place)"
-            case nil: return "when you arrive somewhere"
-            }
-        }
-    }
+    public var phrase: String { ExplanationLanguage.en.phrase(self) }
 
     /// The kind, followed by the detail when there is one (e.g. `arrived:home`).
     public var description: String {

@@ -27,21 +27,4 @@ struct LocalTime: Sendable, Hashable {
 
     /// Weekday or weekend crossed with the part of the day, 0…11.
     var dayPart: Int { (isWeekend ? 6 : 0) + partOfDay }
-
-    /// A phrase for a day part, e.g. "weekday mornings".
-    static func phrase(dayPart: Int) -> String {
-        let days = dayPart >= 6 ? "weekend" : "weekday"
-        let parts = ["nights", "early mornings", "mornings", "afternoons", "evenings", "late evenings"]
-        return "\(days) \(parts[dayPart % 6])"
-    }
-
-    /// A phrase for an hour, e.g. "around 8 am".
-    static func phrase(hour: Int) -> String {
-        switch hour {
-        case 0: return "around midnight"
-        case 12: return "around noon"
-        case 1..<12: return "around \(hour) am"
-        default: return "around \(hour - 12) pm"
-        }
-    }
 }
