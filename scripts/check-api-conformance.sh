@@ -10,19 +10,7 @@ version=4.32.5
 binary=${1:-.build/debug/proactive}
 venv=${PROACTIVE_SCHEMATHESIS_VENV:-.build/schemathesis}
 
-if ! [ -x "$venv/bin/st" ] || ! "$venv/bin/st" --version 2>/dev/null | grep -q "$version"; then
-  log=$(mktemp)
-  rm -rf "$venv"
-  mkdir -p "$(dirname "$venv")"
-  if ! { python3 -m venv "$venv" &&
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$version"; } >"$log" 2>&1
-  then
-    cat "$log" >&2
-    echo "check-api-conformance: could not install schemathesis $version into $venv" >&2
-    exit 2
-  fi
-  rm -f "$log"
-fi
+scripts/pip-venv.sh "$venv" schemathesis "$version"
 
 work=$(mktemp -d /tmp/proactive-schemathesis.XXXXXX)
 daemon=""

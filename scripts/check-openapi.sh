@@ -9,24 +9,7 @@ version=0.9.0
 spec=${1:-openapi.yaml}
 venv=${PROACTIVE_OPENAPI_VENV:-.build/openapi-validator}
 
-installed() {
-  [ -x "$venv/bin/openapi-spec-validator" ] &&
-    [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("openapi-spec-validator"))' 2>/dev/null)" = "$version" ]
-}
-
-if ! installed; then
-  log=$(mktemp)
-  trap 'rm -f "$log"' EXIT
-  rm -rf "$venv"
-  mkdir -p "$(dirname "$venv")"
-  if ! { python3 -m venv "$venv" &&
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "openapi-spec-validator==$version"; } >"$log" 2>&1
-  then
-    cat "$log" >&2
-    echo "check-openapi: could not install openapi-spec-validator $version into $venv" >&2
-    exit 2
-  fi
-fi
+scripts/pip-venv.sh "$venv" openapi-spec-validator "$version"
 
 if ! output=$("$venv/bin/openapi-spec-validator" --schema 3.0 --validation-errors all "$spec" 2>&1); then
   echo "$output" >&2
