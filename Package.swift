@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ProactiveSQLite", targets: ["ProactiveSQLite"]),
         .library(name: "ProactivePostgres", targets: ["ProactivePostgres"]),
         .library(name: "ProactiveServer", targets: ["ProactiveServer"]),
+        .library(name: "ProactiveClient", targets: ["ProactiveClient"]),
         .library(name: "ProactiveTesting", targets: ["ProactiveTesting"]),
         .executable(name: "proactive", targets: ["proactive"]),
     ],
@@ -35,6 +36,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The typed client generated from openapi.yaml (scripts/generate-client.sh) runs on these.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", exact: "1.4.0"),
         // Documentation only: `swift package generate-documentation` (scripts/check-docs.sh).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
@@ -121,11 +125,21 @@ let package = Package(
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
+        // MARK: The daemon's typed client, generated from openapi.yaml (the CLI's and apps')
+        .target(
+            name: "ProactiveClient",
+            dependencies: [
+                "ProactiveModel",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "proactive",
             dependencies: [
                 "Proactive", "ProactiveModel", "ProactiveStorage", "ProactiveSQLite", "ProactivePostgres",
-                "ProactiveRanking", "ProactiveMarkup", "ProactiveGeocoding", "ProactiveServer",
+                "ProactiveRanking", "ProactiveMarkup", "ProactiveGeocoding", "ProactiveServer", "ProactiveClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -216,6 +230,14 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveClientTests",
+            dependencies: [
+                "ProactiveClient", "ProactiveServer", "ProactiveTesting", "Proactive", "ProactiveModel",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh --test
 # The OpenAPI description must be valid OpenAPI 3 (openapi-spec-validator).
 scripts/check-openapi.sh
+# The typed client (Sources/ProactiveClient/Generated) is what openapi.yaml generates.
+scripts/generate-client.sh --check
 # The format (.swift-format), as `swift format -i -r Sources Tests Benchmarks` leaves it.
 swift format lint --strict -r Sources Tests Benchmarks
 swift build --build-tests -Xswiftc -warnings-as-errors

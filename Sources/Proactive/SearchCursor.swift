@@ -21,7 +21,10 @@ struct SearchCursor: Codable, Hashable {
 
     /// The cursor as URL-safe base64 of its JSON, without padding.
     var encoded: String {
-        let data = (try? JSONEncoder().encode(self)) ?? Data()
+        // Sorted keys: the same position is always the same cursor.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = (try? encoder.encode(self)) ?? Data()
         return data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Proactive
+import ProactiveClient
 import ProactiveModel
 
 /// `proactive ask "UTTERANCE" [--app A] [--at T]`
@@ -23,12 +24,11 @@ struct AskCommand: ParsableCommand {
         let answer: AssistantAnswer
         do {
             if let client = try options.daemonClient() {
-                var body: [String: String] = ["utterance": utterance.joined(separator: " ")]
-                body["app"] = app
-                body["at"] = options.at
-                body["locale"] = options.locale
-                let data = try client.send("POST", "v1/ask", body: try JSONEncoder().encode(body))
-                answer = try client.decode(AssistantAnswer.self, from: data)
+                let body = Components.Schemas.AskRequest(
+                    utterance: utterance.joined(separator: " "), app: app, at: try options.date(),
+                    locale: options.locale)
+                answer = try client.convert(
+                    try client.call { try await $0.ask(body: .json(body)).ok.body.json })
             } else {
                 let engine = try options.openEngine()
                 answer = try engine.ask(
@@ -39,7 +39,7 @@ struct AskCommand: ParsableCommand {
             if options.json { try Terminal.json(["error": error.message]) }
             Terminal.error(error.message)
             throw ExitCode(1)
-        } catch let failure as DaemonClient.Failure {
+        } catch let failure as DaemonError {
             if options.json { try Terminal.json(["error": failure.message]) }
             Terminal.error(failure.message)
             throw ExitCode(1)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Proactive
+import ProactiveClient
 import ProactiveModel
 
 /// `proactive continue ID [--without-app]`
@@ -17,17 +18,12 @@ struct ContinueCommand: ParsableCommand {
     @Flag(name: .long, help: "Continue on a device without the activity's app (opens its webpageURL).")
     var withoutApp = false
 
-    struct ContinuationBody: Encodable {
-        var id: String
-        var appInstalled: Bool
-    }
-
     func run() throws {
         let result: ContinuationResult
         if let client = try options.daemonClient() {
-            let body = try JSONEncoder().encode(ContinuationBody(id: id, appInstalled: !withoutApp))
-            result = try client.decode(
-                ContinuationResult.self, from: try client.send("POST", "v1/continuations", body: body))
+            let body = Components.Schemas.ContinuationRequest(id: id, appInstalled: !withoutApp)
+            result = try client.convert(
+                try client.call { try await $0.continueActivity(body: .json(body)).ok.body.json })
         } else {
             result = try options.openEngine().continueActivity(
                 id, appInstalled: !withoutApp, now: try options.date())

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Proactive
+import ProactiveClient
 import ProactiveModel
 
 /// `proactive delete --app A (--identifier… | --domain… | --persistent-identifier… | --interaction-group… | --all)`
@@ -45,17 +46,13 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         if let client = try options.daemonClient() {
-            var body: [String: JSONValue] = ["app": .string(app)]
-            if all { body["all"] = .bool(true) }
-            for (name, values) in [
-                ("identifiers", identifier), ("domains", domain),
-                ("persistentIdentifiers", persistentIdentifier),
-                ("interactionGroups", interactionGroup),
-            ] where !values.isEmpty {
-                body[name] = .array(values.map(JSONValue.string))
-            }
-            let data = try client.send("POST", "v1/deletions", body: try JSONEncoder().encode(body))
-            let result = try client.decode(DeletionResult.self, from: data)
+            func list(_ values: [String]) -> [String]? { values.isEmpty ? nil : values }
+            let body = Components.Schemas.DeletionRequest(
+                app: app, identifiers: list(identifier), domains: list(domain),
+                persistentIdentifiers: list(persistentIdentifier), interactionGroups: list(interactionGroup),
+                all: all ? true : nil)
+            let result: DeletionResult = try client.convert(
+                try client.call { try await $0.delete(body: .json(body)).ok.body.json })
             if options.json {
                 try Terminal.json(result)
             } else {

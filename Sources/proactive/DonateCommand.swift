@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import OpenAPIRuntime
 import Proactive
+import ProactiveClient
 
 /// `proactive donate FILE… | -`
 struct DonateCommand: ParsableCommand {
@@ -51,7 +53,6 @@ struct DonateCommand: ParsableCommand {
     /// Sends the documents to a running daemon, one NDJSON request per batch, and prints the
     /// receipts it answers with.
     func donate(through client: DaemonClient) throws {
-        struct Answer: Decodable { var receipts: [DonationReceipt] }
         var report = ReceiptReport(json: options.json)
         for file in files {
             let reader = try DocumentReader(path: file)
@@ -69,9 +70,12 @@ struct DonateCommand: ParsableCommand {
                     }
                     body.append(0x0A)
                 }
-                let data = try client.send(
-                    "POST", "v1/donations", body: body, contentType: "application/x-ndjson")
-                let receipts = try client.decode(Answer.self, from: data).receipts.map { receipt in
+                let lines = body
+                let answer = try client.call {
+                    try await $0.donate(body: .applicationXNdjson(HTTPBody(lines))).ok.body.json
+                }
+                let receipts = try client.convert(answer.receipts, to: [DonationReceipt].self).map {
+                    receipt in
                     var receipt = receipt
                     receipt.index += report.documents
                     return receipt

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Proactive
+import ProactiveClient
 
 /// The `proactive` command line.
 struct ProactiveCommand: ParsableCommand {
@@ -38,7 +39,7 @@ enum Main {
         } catch let error as EngineError {
             Terminal.error(error.message)
             exit(error.code == .invalidRequest ? 2 : 1)
-        } catch let failure as DaemonClient.Failure {
+        } catch let failure as DaemonError {
             Terminal.error(
                 "the daemon answered \(failure.status): \(failure.field.map { "\($0): " } ?? "")\(failure.message)"
             )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Proactive
+import ProactiveClient
 import ProactiveModel
 
 /// `proactive search QUERY [--app A] [--limit N] [--cursor C] [--where EXPR]`
@@ -48,18 +49,13 @@ struct SearchCommand: ParsableCommand {
         }
         let page: SearchPage
         if let client = try options.daemonClient() {
-            struct Answer: Decodable {
-                var results: [SearchResult]
-                var nextCursor: String?
-            }
-            let data = try client.send(
-                "GET", "v1/search",
-                query: [
-                    "q": query.joined(separator: " "), "app": app, "limit": String(limit), "where": filter,
-                    "at": options.at, "cursor": cursor, "locale": options.locale,
-                ])
-            let answer = try client.decode(Answer.self, from: data)
-            page = SearchPage(results: answer.results, nextCursor: answer.nextCursor)
+            let words = query.joined(separator: " ")
+            let parameters = Operations.Search.Input.Query(
+                q: words.isEmpty ? nil : words, app: app, _where: filter, limit: limit,
+                at: try options.date(),
+                locale: options.locale, cursor: cursor)
+            let answer = try client.call { try await $0.search(query: parameters).ok.body.json }
+            page = SearchPage(results: try client.convert(answer.results), nextCursor: answer.nextCursor)
         } else {
             let request = SearchRequest(query.joined(separator: " "), filter: expression).app(app)
                 .limit(limit).cursor(cursor).at(try options.date()).locale(options.locale)

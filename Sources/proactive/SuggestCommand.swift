@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Proactive
+import ProactiveClient
 import ProactiveModel
 
 /// `proactive suggest --surface S [--at T] [--app A] [--person H] [--limit N]`
@@ -66,15 +67,20 @@ struct SuggestCommand: ParsableCommand {
         }
         let suggestions: [Suggestion]
         if let client = try options.daemonClient() {
-            struct Answer: Decodable { var suggestions: [Suggestion] }
-            let data = try client.send(
-                "GET", "v1/suggestions",
-                query: [
-                    "surface": surface.rawValue, "app": app, "person": person, "contentType": type?.rawValue,
-                    "text": text, "limit": String(limit), "at": options.at, "locale": options.locale,
-                    "latitude": latitude.map { String($0) }, "longitude": longitude.map { String($0) },
-                ])
-            suggestions = try client.decode(Answer.self, from: data).suggestions
+            typealias Query = Operations.Suggestions.Input.Query
+            guard let surface = Query.SurfacePayload(rawValue: surface.rawValue) else {
+                throw UsageError(
+                    message: "--surface: \(surface.rawValue) is answered by `proactive ask` on a daemon")
+            }
+            let parameters = Query(
+                surface: surface, at: try options.date(), app: app, person: person,
+                contentType: type.flatMap { Query.ContentTypePayload(rawValue: $0.rawValue) }, text: text,
+                limit: limit, locale: options.locale,
+                location: location.map {
+                    Query.LocationPayload(latitude: $0.latitude, longitude: $0.longitude)
+                })
+            let answer = try client.call { try await $0.suggestions(query: parameters).ok.body.json }
+            suggestions = try client.convert(answer.suggestions)
         } else {
             let engine = try options.openEngine()
             let request = SuggestionRequest(surface: surface).app(app).person(person).limit(limit)
