@@ -4,115 +4,118 @@ import Testing
 
 /// Every error status, each naming what is wrong, and changing nothing.
 @Suite struct ErrorStatusTests {
-    @Test func badRequestsNameTheField() async throws {
-        let s = try await TestServer()
-        defer { Task { await s.stop() } }
-        let cases: [(String, String, String?, String)] = [
-            ("GET", "/v1/suggestions", nil, "surface"),
-            ("GET", "/v1/suggestions?surface=billboard", nil, "surface"),
-            ("GET", "/v1/suggestions?surface=maps&limit=0", nil, "limit"),
-            ("GET", "/v1/suggestions?surface=maps&at=yesterday", nil, "at"),
-            ("GET", "/v1/suggestions?surface=quickType&contentType=shoeSize", nil, "contentType"),
-            ("GET", "/v1/suggestions?surface=maps&colour=red", nil, "colour"),
-            ("GET", "/v1/suggestions?surface=maps&latitude=91&longitude=2", nil, "latitude"),
-            ("GET", "/v1/suggestions?surface=maps&latitude=48.8", nil, "longitude"),
-            ("GET", "/v1/suggestions?surface=maps&latitude=north&longitude=2", nil, "latitude"),
-            ("GET", "/v1/search?q=x&where=title%20%3D%3D", nil, "where"),
-            ("POST", "/v1/ask", "[1,2]", "body"),
-            ("POST", "/v1/ask", "{}", "utterance"),
-            ("POST", "/v1/deletions", #"{"app":"com.example.alpha"}"#, "target"),
-            ("POST", "/v1/deletions", #"{"all":true}"#, "app"),
-            ("POST", "/v1/deletions", #"{"all":true,"app":""}"#, "app"),
-            ("POST", "/v1/donations", #"[{"type":"nonsense"},{"type":"searchableItem"}]"#, "body"),
-            (
-                "POST", "/v1/donations",
-                #"[{"type":"searchableItem","app":"com.example.alpha","uniqueIdentifier":"kept-out","attributeSet":{"title":"x"}},null]"#,
-                "body[1]"
-            ),
-            ("POST", "/v1/continuations", "{}", "id"),
-            (
-                "POST", "/v1/donations", #"{"type":"searchableItem","app":"com.example.alpha"}"#,
-                "uniqueIdentifier"
-            ),
-            (
-                "POST", "/v1/donations", #"{"type":"event","event":"location","latitude":123,"longitude":2}"#,
-                "latitude"
-            ),
-            ("POST", "/v1/donations", #"{"type":"#, "body"),
-        ]
-        for (method, path, body, field) in cases {
-            let answer = try await s.request(method, path, token: s.system, body: body)
-            #expect(answer.status == 400, "\(method) \(path) \(body ?? "")")
-            #expect(answer.field?.hasPrefix(field) == true, "\(method) \(path): \(answer.text)")
-            #expect((answer.json["error"] as? [String: Any])?["message"] as? String != nil)
+    @Test(arguments: TestMode.allCases) func badRequestsNameTheField(_ mode: TestMode) async throws {
+        try await TestServer.test(mode) { s in
+            let cases: [(String, String, String?, String)] = [
+                ("GET", "/v1/suggestions", nil, "surface"),
+                ("GET", "/v1/suggestions?surface=billboard", nil, "surface"),
+                ("GET", "/v1/suggestions?surface=maps&limit=0", nil, "limit"),
+                ("GET", "/v1/suggestions?surface=maps&at=yesterday", nil, "at"),
+                ("GET", "/v1/suggestions?surface=quickType&contentType=shoeSize", nil, "contentType"),
+                ("GET", "/v1/suggestions?surface=maps&colour=red", nil, "colour"),
+                ("GET", "/v1/suggestions?surface=maps&latitude=91&longitude=2", nil, "latitude"),
+                ("GET", "/v1/suggestions?surface=maps&latitude=48.8", nil, "longitude"),
+                ("GET", "/v1/suggestions?surface=maps&latitude=north&longitude=2", nil, "latitude"),
+                ("GET", "/v1/search?q=x&where=title%20%3D%3D", nil, "where"),
+                ("POST", "/v1/ask", "[1,2]", "body"),
+                ("POST", "/v1/ask", "{}", "utterance"),
+                ("POST", "/v1/deletions", #"{"app":"com.example.alpha"}"#, "target"),
+                ("POST", "/v1/deletions", #"{"all":true}"#, "app"),
+                ("POST", "/v1/deletions", #"{"all":true,"app":""}"#, "app"),
+                ("POST", "/v1/donations", #"[{"type":"nonsense"},{"type":"searchableItem"}]"#, "body"),
+                (
+                    "POST", "/v1/donations",
+                    #"[{"type":"searchableItem","app":"com.example.alpha","uniqueIdentifier":"kept-out","attributeSet":{"title":"x"}},null]"#,
+                    "body[1]"
+                ),
+                ("POST", "/v1/continuations", "{}", "id"),
+                (
+                    "POST", "/v1/donations", #"{"type":"searchableItem","app":"com.example.alpha"}"#,
+                    "uniqueIdentifier"
+                ),
+                (
+                    "POST", "/v1/donations",
+                    #"{"type":"event","event":"location","latitude":123,"longitude":2}"#,
+                    "latitude"
+                ),
+                ("POST", "/v1/donations", #"{"type":"#, "body"),
+            ]
+            for (method, path, body, field) in cases {
+                let answer = try await s.request(method, path, token: s.system, body: body)
+                #expect(answer.status == 400, "\(method) \(path) \(body ?? "")")
+                #expect(answer.field?.hasPrefix(field) == true, "\(method) \(path): \(answer.text)")
+                #expect((answer.json["error"] as? [String: Any])?["message"] as? String != nil)
+            }
+            // Nothing was stored by the rejected donations.
+            let export = try await s.request("GET", "/v1/export?app=com.example.alpha", token: s.system)
+            #expect((export.json["entries"] as? [Any])?.isEmpty == true)
         }
-        // Nothing was stored by the rejected donations.
-        let export = try await s.request("GET", "/v1/export?app=com.example.alpha", token: s.system)
-        #expect((export.json["entries"] as? [Any])?.isEmpty == true)
     }
 
-    @Test func unauthorizedForbiddenAndNotFound() async throws {
-        let s = try await TestServer()
-        defer { Task { await s.stop() } }
-        var answer = try await s.request("GET", "/v1/search?q=x", token: nil)
-        #expect(answer.status == 401)
-        #expect(answer.headers["www-authenticate"] == "Bearer")
-        answer = try await s.request("GET", "/v1/search?q=x", token: "pk_not-a-token")
-        #expect(answer.status == 401)
-        #expect(answer.code == "unauthorized")
-        answer = try await s.request("GET", "/v1/suggestions?surface=maps", token: s.appA)
-        #expect(answer.status == 403)
-        answer = try await s.request("GET", "/v1/nothing-here", token: s.system)
-        #expect(answer.status == 404)
-        #expect(answer.code == "notFound")
-        answer = try await s.request(
-            "POST", "/v1/continuations", token: s.system, body: #"{"id":"activity/999"}"#)
-        #expect(answer.status == 404)
-        answer = try await s.request("DELETE", "/v1/donations", token: s.system)
-        #expect(answer.status == 405)
-        #expect(answer.headers["allow"] == "POST")
-        answer = try await s.request("GET", "/v1/live", token: s.system)
-        #expect(answer.status == 426)
-        // Health, metrics and the page need no token.
-        #expect(try await s.request("GET", "/healthz", token: nil).status == 200)
-        let metrics = try await s.request("GET", "/metrics", token: nil)
-        #expect(metrics.status == 200)
-        #expect(metrics.text.contains("hb_requests") || metrics.text.contains("http_requests"))
-        let page = try await s.request("GET", "/", token: nil)
-        #expect(page.status == 200)
-        #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
+    @Test(arguments: TestMode.allCases) func unauthorizedForbiddenAndNotFound(_ mode: TestMode) async throws {
+        try await TestServer.test(mode) { s in
+            var answer = try await s.request("GET", "/v1/search?q=x", token: nil)
+            #expect(answer.status == 401)
+            #expect(answer.headers["www-authenticate"] == "Bearer")
+            answer = try await s.request("GET", "/v1/search?q=x", token: "pk_not-a-token")
+            #expect(answer.status == 401)
+            #expect(answer.code == "unauthorized")
+            answer = try await s.request("GET", "/v1/suggestions?surface=maps", token: s.appA)
+            #expect(answer.status == 403)
+            answer = try await s.request("GET", "/v1/nothing-here", token: s.system)
+            #expect(answer.status == 404)
+            #expect(answer.code == "notFound")
+            answer = try await s.request(
+                "POST", "/v1/continuations", token: s.system, body: #"{"id":"activity/999"}"#)
+            #expect(answer.status == 404)
+            answer = try await s.request("DELETE", "/v1/donations", token: s.system)
+            #expect(answer.status == 405)
+            #expect(answer.headers["allow"] == "POST")
+            answer = try await s.request("GET", "/v1/live", token: s.system)
+            #expect(answer.status == 426)
+            // Health, metrics and the page need no token.
+            #expect(try await s.request("GET", "/healthz", token: nil).status == 200)
+            let metrics = try await s.request("GET", "/metrics", token: nil)
+            #expect(metrics.status == 200)
+            #expect(metrics.text.contains("hb_requests") || metrics.text.contains("http_requests"))
+            let page = try await s.request("GET", "/", token: nil)
+            #expect(page.status == 200)
+            #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
+        }
     }
 
-    @Test func oversizedBodiesAre413() async throws {
-        let s = try await TestServer { $0.maxBodySize = 4096 }
-        defer { Task { await s.stop() } }
-        let big = Documents.item(TestServer.a, "x", title: String(repeating: "a", count: 5000))
-        let answer = try await s.request("POST", "/v1/donations", token: s.appA, body: big)
-        #expect(answer.status == 413)
-        #expect(answer.field == "body")
+    @Test(arguments: TestMode.allCases) func oversizedBodiesAre413(_ mode: TestMode) async throws {
+        try await TestServer.test(mode) {
+            $0.maxBodySize = 4096
+        } _: { s in
+            let big = Documents.item(TestServer.a, "x", title: String(repeating: "a", count: 5000))
+            let answer = try await s.request("POST", "/v1/donations", token: s.appA, body: big)
+            #expect(answer.status == 413)
+            #expect(answer.field == "body")
+        }
     }
 
-    @Test func floodingAppsGet429ThenRecover() async throws {
+    @Test(arguments: TestMode.allCases) func floodingAppsGet429ThenRecover(_ mode: TestMode) async throws {
         // One token every 5 s: far longer than a request takes even on a loaded machine (at
         // 0.5/s, a first request slowed past 2 s by the parallel suite refilled the bucket).
-        let s = try await TestServer {
+        try await TestServer.test(mode) {
             $0.donationRate = 0.2
             $0.donationBurst = 10
+        } _: { s in
+            let batch = (0..<10).map { Documents.item(TestServer.a, "i-\($0)", title: "Item \($0)") }
+                .joined(separator: "\n")
+            var answer = try await s.donate(batch, token: s.appA)
+            #expect(answer.status == 200)
+            answer = try await s.donate(Documents.item(TestServer.a, "late", title: "Late"), token: s.appA)
+            #expect(answer.status == 429)
+            #expect(answer.code == "rateLimited")
+            #expect(Int(answer.headers["retry-after"] ?? "") ?? 0 >= 1)
+            // Another app is not limited by A's flood.
+            answer = try await s.donate(Documents.item(TestServer.b, "b", title: "Beta"), token: s.appB)
+            #expect(answer.status == 200)
+            try await Task.sleep(for: .milliseconds(5200))
+            answer = try await s.donate(Documents.item(TestServer.a, "later", title: "Later"), token: s.appA)
+            #expect(answer.status == 200)
         }
-        defer { Task { await s.stop() } }
-        let batch = (0..<10).map { Documents.item(TestServer.a, "i-\($0)", title: "Item \($0)") }
-            .joined(separator: "\n")
-        var answer = try await s.donate(batch, token: s.appA)
-        #expect(answer.status == 200)
-        answer = try await s.donate(Documents.item(TestServer.a, "late", title: "Late"), token: s.appA)
-        #expect(answer.status == 429)
-        #expect(answer.code == "rateLimited")
-        #expect(Int(answer.headers["retry-after"] ?? "") ?? 0 >= 1)
-        // Another app is not limited by A's flood.
-        answer = try await s.donate(Documents.item(TestServer.b, "b", title: "Beta"), token: s.appB)
-        #expect(answer.status == 200)
-        try await Task.sleep(for: .milliseconds(5200))
-        answer = try await s.donate(Documents.item(TestServer.a, "later", title: "Later"), token: s.appA)
-        #expect(answer.status == 200)
     }
 }
