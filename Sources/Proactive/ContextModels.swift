@@ -148,6 +148,8 @@ struct ContextModels {
                 predictor.record(feedback, for: app)
             case .contact(let person, let app):
                 if feedback == .engaged { contacts.recordPick(person: person, app: app, at: date) }
+            case .place:
+                break  // places learn from sightings, not from feedback
             }
         }
     }

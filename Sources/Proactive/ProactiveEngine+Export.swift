@@ -35,10 +35,13 @@ extension ProactiveEngine {
         return AppExport(
             app: app, exportedAt: now, declaration: declaredApp(app), entries: entries,
             interactions: try tx.interactions(app: app, limit: limit).map {
-                AppExport.Record(id: "interaction/\($0.id)", at: $0.at, document: document($0.payload))
+                AppExport.Record(
+                    id: RecordReference.interaction($0.id).description, at: $0.at,
+                    document: document($0.payload))
             },
             events: try tx.events(app: app, limit: min(limit, 100_000)).map {
-                AppExport.Record(id: "event/\($0.id)", at: $0.at, document: document($0.payload))
+                AppExport.Record(
+                    id: RecordReference.event($0.id).description, at: $0.at, document: document($0.payload))
             },
             clientState: try tx.clientState(app: app))
     }

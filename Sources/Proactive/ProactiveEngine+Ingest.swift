@@ -131,7 +131,7 @@ extension ProactiveEngine {
                 people: people))
         if let activity { try tx.upsertEntry(EntryDrafts.activity(activity, app: bundle, at: at)) }
         receipt.became = "interaction"
-        receipt.id = "interaction/\(id)"
+        receipt.id = RecordReference.interaction(id).description
     }
 
     /// A visited page: its markup read for a title, a description and places.
@@ -203,13 +203,12 @@ extension ProactiveEngine {
             try tx.recordEngagement(entryID: entryID, at: at)
         }
         if event.event == .suggestionEngaged || event.event == .suggestionDismissed,
-            let target = event.id, target.hasPrefix("reminder/"),
-            let reminder = Int64(target.dropFirst(9))
+            let target = event.id, case .reminder(let reminder) = RecordReference(target)
         {
             try tx.completeReminder(id: reminder, at: at)
         }
         receipt.became = "event"
-        receipt.id = "event/\(id)"
+        receipt.id = RecordReference.event(id).description
     }
 
     /// Stores the places an entry describes (replacing what it described before); returns

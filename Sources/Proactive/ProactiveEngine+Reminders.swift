@@ -32,7 +32,7 @@ extension ProactiveEngine {
                     place: trigger.place, dueAt: trigger.at, createdAt: now))
         }
         let reminder = Reminder(
-            id: "reminder/\(id)", title: title, trigger: trigger,
+            id: RecordReference.reminder(id).description, title: title, trigger: trigger,
             activity: EntryReference(.activity, entry.id).description,
             app: entry.app,
             createdAt: now)
@@ -76,7 +76,8 @@ extension ProactiveEngine {
                 at: reminder.dueAt)
             list.add(
                 Suggestion(
-                    id: "reminder/\(reminder.id)", surface: list.surface, kind: .reminder,
+                    id: RecordReference.reminder(reminder.id).description, surface: list.surface,
+                    kind: .reminder,
                     title: reminder.title,
                     subtitle: GeneratedText.format(subtitleTable(trigger), "", locale: locale),
                     action: .init(

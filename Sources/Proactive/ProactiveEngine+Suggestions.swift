@@ -213,7 +213,8 @@ extension ProactiveEngine {
             }
             list.add(
                 Suggestion(
-                    id: "place/\(source.entryID)", surface: list.surface, kind: .place, title: place.name,
+                    id: SuggestionReference.place(entryID: source.entryID, app: nil).id,
+                    surface: list.surface, kind: .place, title: place.name,
                     subtitle: place.formattedAddress,
                     action: .init(
                         type: .directions, app: router?.bundleIdentifier, url: directionsURL(to: place)),
@@ -240,7 +241,8 @@ extension ProactiveEngine {
                 ride ? GeneratedText.ride : GeneratedText.directions, place.name, locale: request.locale)
             list.add(
                 Suggestion(
-                    id: "place/\(source.entryID)/\(app.bundleIdentifier)", surface: list.surface,
+                    id: SuggestionReference.place(entryID: source.entryID, app: app.bundleIdentifier).id,
+                    surface: list.surface,
                     kind: .place, title: title,
                     subtitle: app.name,
                     action: .init(type: ride ? .ride : .directions, app: app.bundleIdentifier, url: url),
