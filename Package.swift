@@ -101,7 +101,7 @@ let package = Package(
             name: "Proactive",
             dependencies: [
                 "ProactiveModel", "ProactiveText", "ProactiveStorage", "ProactiveRanking", "ProactiveMarkup",
-                "ProactivePhoneNumbers", "ProactiveGeocoding",
+                "ProactivePhoneNumbers", "ProactiveGeocoding", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings),
         // MARK: Test support for users' tests: an in-memory engine, a fixed clock, documents
@@ -202,7 +202,8 @@ let package = Package(
         .testTarget(
             name: "ProactiveStorageTests",
             dependencies: [
-                "ProactiveStorage", "ProactiveSQLite", "ProactivePostgres", "ProactiveText",
+                "ProactiveStorage", "ProactiveSQLite", "ProactivePostgres", "ProactiveText", "Proactive",
+                "ProactiveModel", "ProactiveTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -31,6 +31,15 @@ public struct EngineConfiguration: Sendable {
     public var timeZone: TimeZone = .current
     /// The clock, used when a request gives no time. Default: the system clock.
     public var clock: @Sendable () -> Date = { Date() }
+    /// How many distinct users must contribute to a public entry before every user's search
+    /// finds it (see `docs/public-index.md`). Default: 5.
+    public var publicThreshold = 5
+    /// The secret that turns a user's identifier into the opaque key counting their
+    /// contributions to the public index: at least 16 random bytes, kept outside the store (so
+    /// that a copy of the database does not tell who contributed), the same for every daemon of
+    /// a service. `nil`: activities eligible for public indexing stay private (their receipts
+    /// say so). See ``PublicIndexKeyFile``.
+    public var publicIndexKey: Data?
 
     /// The default configuration.
     public init() {}

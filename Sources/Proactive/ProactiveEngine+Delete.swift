@@ -10,25 +10,39 @@ extension ProactiveEngine {
             throw EngineError(.forbidden, "an app may only delete its own data", parameter: "app")
         }
         let app = request.app
+        let now = self.now
         let deleted = try storage.write(user: user) { tx -> Int in
-            switch request.target {
-            case .identifiers(let ids): return try tx.deleteItems(app: app, uniqueIdentifiers: ids)
-            case .domains(let domains): return try tx.deleteItems(app: app, domainIdentifiers: domains)
-            case .persistentIdentifiers(let ids):
-                return try tx.deleteActivities(app: app, persistentIdentifiers: ids)
-            case .interactionGroups(let groups):
-                return try tx.deleteInteractions(app: app, groupIdentifiers: groups)
-            case .allItems: return try tx.deleteAllEntries(app: app, kinds: [.item])
-            case .allActivities: return try tx.deleteAllEntries(app: app, kinds: [.activity])
-            case .all:
-                let entries = try tx.deleteAllEntries(app: app)
-                let interactions = try tx.deleteAllInteractions(app: app)
-                try tx.deleteEvents(app: app)
-                try tx.deleteNowPlaying(app: app)
-                try tx.saveClientState(nil, app: app, at: now)
-                return entries + interactions
+            let deleted = try delete(request.target, app: app, tx: tx)
+            // The user's contributions to the public index follow what is left.
+            if case .interactionGroups = request.target {
+            } else {
+                try reconcilePublicContributions(
+                    tx, user: user, now: now, withdrawingEngagementsOf: request.target == .all ? app : nil)
             }
+            return deleted
         }
         return DeletionResult(app: app, deleted: deleted)
+    }
+
+    private func delete(_ target: DeletionRequest.Target, app: String, tx: any StorageTransaction) throws
+        -> Int
+    {
+        switch target {
+        case .identifiers(let ids): return try tx.deleteItems(app: app, uniqueIdentifiers: ids)
+        case .domains(let domains): return try tx.deleteItems(app: app, domainIdentifiers: domains)
+        case .persistentIdentifiers(let ids):
+            return try tx.deleteActivities(app: app, persistentIdentifiers: ids)
+        case .interactionGroups(let groups):
+            return try tx.deleteInteractions(app: app, groupIdentifiers: groups)
+        case .allItems: return try tx.deleteAllEntries(app: app, kinds: [.item])
+        case .allActivities: return try tx.deleteAllEntries(app: app, kinds: [.activity])
+        case .all:
+            let entries = try tx.deleteAllEntries(app: app)
+            let interactions = try tx.deleteAllInteractions(app: app)
+            try tx.deleteEvents(app: app)
+            try tx.deleteNowPlaying(app: app)
+            try tx.saveClientState(nil, app: app, at: now)
+            return entries + interactions
+        }
     }
 }

@@ -111,7 +111,9 @@ extension ProactiveEngine {
         let now = now ?? self.now
         var declared = apps.withLock { $0 }
         let receipts = try storage.write(user: user) { tx in
-            try tx.purgeExpired(now: now)
+            if try tx.purgeExpired(now: now) > 0 {
+                try reconcilePublicContributions(tx, user: user, now: now)
+            }
             var all: [[DonationReceipt]] = []
             for (donations, sources, donor, firstIndex) in groups {
                 var receipts: [DonationReceipt] = []
@@ -194,6 +196,7 @@ extension ProactiveEngine {
                 })
             for (staged, result) in zip(staged, results) {
                 receipts[staged.position] = staged.entry.receipt(for: result)
+                try contribute(staged.entry, tx: tx)
             }
         }
         var partStart = run.startIndex

@@ -32,7 +32,17 @@ extension ProactiveEngine {
         let result = try tx.upsertEntry(staged.draft)
         if current { try tx.makeCurrent(entryID: result.id, app: staged.draft.app) }
         try tx.replacePlaceSightings(entryID: result.id, with: staged.records(entryID: result.id))
+        try contribute(staged, tx: tx)
         receipt = staged.receipt(for: result)
+    }
+
+    /// Writes a staged activity's contribution to the public index.
+    func contribute(_ staged: StagedEntry, tx: any StorageTransaction) throws {
+        guard let contribution = staged.publicContribution, let contributor = publicContributor(for: user)
+        else {
+            return
+        }
+        try tx.contributePublic(contribution, contributor: contributor)
     }
 
     /// An indexed item, with the places it describes.
@@ -54,6 +64,18 @@ extension ProactiveEngine {
     ) -> StagedEntry {
         let bundle = donation.app!
         let suggestible = activity.isEligibleForSearch || activity.isEligibleForPrediction || current
+        var receipt = receipt
+        var contribution: PublicContribution?
+        if activity.isEligibleForPublicIndexing {
+            switch Self.publicContribution(of: activity, app: bundle) {
+            case .success(let made) where configuration.publicIndexKey != nil: contribution = made
+            case .success:
+                receipt.warnings =
+                    (receipt.warnings ?? [])
+                    + [Refusal(reason: "the public index is not configured on this store").warning]
+            case .failure(let refusal): receipt.warnings = (receipt.warnings ?? []) + [refusal.warning]
+            }
+        }
         return StagedEntry(
             draft: EntryDrafts.activity(activity, app: bundle, at: at, payload: payload),
             places: suggestible
@@ -61,7 +83,7 @@ extension ProactiveEngine {
                     activity: activity, attributeSet: activity.contentAttributeSet, page: nil,
                     phoneRegion: configuration.phoneRegion) : [],
             activityType: activity.activityType, url: activity.webpageURL, became: "activity",
-            referenceKind: .activity, receipt: receipt)
+            referenceKind: .activity, receipt: receipt, publicContribution: contribution)
     }
 
     /// What an item's document writes: its entry and its places.
@@ -202,6 +224,13 @@ extension ProactiveEngine {
         {
             try tx.recordEngagement(entryID: entryID, at: at)
         }
+        // Engaging with a public entry counts the user among its contributors.
+        if event.event == .suggestionEngaged, let target = event.id,
+            case .publicEntry(let entryID) = RecordReference(target),
+            let contributor = publicContributor(for: user)
+        {
+            try tx.engagePublic(entryID: entryID, contributor: contributor)
+        }
         if event.event == .suggestionEngaged || event.event == .suggestionDismissed,
             let target = event.id, case .reminder(let reminder) = RecordReference(target)
         {
@@ -245,6 +274,8 @@ struct StagedEntry {
     var referenceKind: EntryReference.Kind
     /// The receipt so far (index, type, app, warnings).
     var receipt: DonationReceipt
+    /// What it contributes to the public index.
+    var publicContribution: PublicContribution?
 
     /// The place sightings to store once the entry's identifier is known.
     func records(entryID: Int64) -> [PlaceSightingRecord] {

@@ -66,8 +66,17 @@ extension ProactiveEngine {
             throw EngineError(.invalidRequest, "give words to search for or a query", parameter: "query")
         }
         let decoder = DonationCoding.makeDecoder()
+        // Public entries (words only, no filter) follow the user's own matches; contributions
+        // of entries that expired are withdrawn first, so none counts past its expiry.
+        let searchesPublic = !query.isEmpty && request.filter == nil && configuration.publicIndexKey != nil
+        if searchesPublic { try sweepExpiredPublicContributions() }
+        let publicApp: String? =
+            switch scope {
+            case .app(let app): app
+            case .system: nil
+            }
         // One read transaction: candidates, their ranking, and the entries of the top ones.
-        let (top, entries, more) = try storage.read(user: user) { tx in
+        let (top, entries, publicTop, publicEntries, more) = try storage.read(user: user) { tx in
             var candidates: [SearchCandidate]
             var filtered: [Int64: StoredEntry] = [:]
             if !query.isEmpty {
@@ -99,30 +108,68 @@ extension ProactiveEngine {
                 }
             }
             var ranked = rank(candidates, query: query, now: now)[...]
+            var publicRanked: ArraySlice<Ranked> = []
+            if searchesPublic {
+                let window = paging ? Self.everyMatch : max(150, request.limit + request.limit / 2)
+                let found = try tx.publicSearchCandidates(
+                    query, app: publicApp, threshold: configuration.publicThreshold, limit: window)
+                // Ranked by their text, and by how many people contributed (no dates).
+                publicRanked =
+                    rank(
+                        found.map {
+                            SearchCandidate(
+                                id: $0.id, donatedAt: now, engagementCount: $0.contributors,
+                                indexedText: $0.indexedText)
+                        }, query: query, now: now)[...]
+            }
             if let cursor {
-                ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
+                if cursor.isPublic == true {
+                    ranked = []
+                    publicRanked = publicRanked.drop {
+                        !cursor.precedes(score: $0.score.value, entry: $0.candidate.id)
+                    }
+                } else {
+                    ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
+                }
             }
             let top = Array(ranked.prefix(request.limit))
-            let more = ranked.count > top.count
+            let publicTop = Array(publicRanked.prefix(request.limit - top.count))
+            let more = ranked.count > top.count || publicRanked.count > publicTop.count
             let missing = top.map(\.candidate.id).filter { filtered[$0] == nil }
             for entry in try tx.entries(ids: missing, scope: scope, now: now) { filtered[entry.id] = entry }
-            return (top, top.map { filtered[$0.candidate.id] }, more)
+            var publicEntries: [Int64: StoredPublicEntry] = [:]
+            for entry in try tx.publicEntries(
+                ids: publicTop.map(\.candidate.id), threshold: configuration.publicThreshold)
+            {
+                publicEntries[entry.id] = entry
+            }
+            return (top, top.map { filtered[$0.candidate.id] }, publicTop, publicEntries, more)
         }
         var nextCursor: String?
-        if paging, more, let last = top.last {
-            nextCursor =
-                SearchCursor(
-                    at: now.timeIntervalSinceReferenceDate, score: last.score.value, entry: last.candidate.id,
-                    search: SearchCursor.fingerprint(of: request)
-                ).encoded
+        if paging, more {
+            let last = publicTop.last ?? top.last
+            if let last {
+                nextCursor =
+                    SearchCursor(
+                        at: now.timeIntervalSinceReferenceDate, score: last.score.value,
+                        entry: last.candidate.id,
+                        search: SearchCursor.fingerprint(of: request), isPublic: publicTop.last != nil
+                    ).encoded
+            }
         }
         let wording = Wording(locale: request.locale)
-        let results = zip(top, entries).compactMap { item, entry -> SearchResult? in
+        var results = zip(top, entries).compactMap { item, entry -> SearchResult? in
             guard let entry else { return nil }
             let attributes = SearchableAttributes(entry: entry, decoder: decoder)
             return result(
                 for: entry, score: item.score, match: item.match, attributes: attributes, terms: query.terms,
                 now: now, wording: wording)
+        }
+        for item in publicTop {
+            guard let entry = publicEntries[item.candidate.id] else { continue }
+            results.append(
+                publicResult(
+                    for: entry, score: item.score, match: item.match, terms: query.terms, wording: wording))
         }
         return SearchPage(results: results, nextCursor: nextCursor)
     }
@@ -130,10 +177,36 @@ extension ProactiveEngine {
     /// The candidate limit that reads every match.
     static let everyMatch = Int(Int32.max)
 
-    /// Candidates scored for a query, best first (ties: newest first).
-    private func rank(_ candidates: [SearchCandidate], query: FullTextQuery, now: Date) -> [(
+    /// A candidate with its score and what matched.
+    private typealias Ranked = (
         candidate: SearchCandidate, score: SearchScoring.Score, match: TextRelevance.Match
-    )] {
+    )
+
+    /// A public entry as a result: only its public fields, and no date.
+    private func publicResult(
+        for entry: StoredPublicEntry, score: SearchScoring.Score, match: TextRelevance.Match,
+        terms: [SearchTerm],
+        wording: Wording
+    ) -> SearchResult {
+        var why: [String] = []
+        let fields: [Wording.Field] = [.title, .keywords, .address, .description]
+        for (index, field) in fields.enumerated() {
+            let matched = match.matchedTerms.indices.contains(index) ? match.matchedTerms[index] : []
+            guard !matched.isEmpty else { continue }
+            why.append(wording.fieldMatches(field, matched.map { terms[$0].text }))
+        }
+        why.append(wording.publicEntry(in: displayName(ofApp: entry.fields.key.app)))
+        let shown = entry.fields
+        return SearchResult(
+            id: RecordReference.publicEntry(entry.id).description, kind: .activity, app: shown.key.app,
+            activityType: shown.activityType, url: shown.url,
+            title: shown.title ?? shown.url ?? shown.activityType ?? shown.key.app,
+            subtitle: shown.description, score: (score.value * 1000).rounded() / 1000, why: why,
+            isPublic: true)
+    }
+
+    /// Candidates scored for a query, best first (ties: newest first).
+    private func rank(_ candidates: [SearchCandidate], query: FullTextQuery, now: Date) -> [Ranked] {
         let scoring = SearchScoring()
         var scored: [(candidate: SearchCandidate, score: SearchScoring.Score, match: TextRelevance.Match)] =
             []

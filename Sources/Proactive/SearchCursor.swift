@@ -14,9 +14,12 @@ struct SearchCursor: Codable, Hashable {
     var entry: Int64
     /// ``fingerprint(of:)`` of the search.
     var search: String
+    /// Whether the last result is a public entry (public entries follow the user's own, and
+    /// `entry` is then a public entry's identifier); `nil` for the user's own.
+    var isPublic: Bool?
 
     private enum CodingKeys: String, CodingKey {
-        case at = "t", score = "s", entry = "e", search = "q"
+        case at = "t", score = "s", entry = "e", search = "q", isPublic = "p"
     }
 
     /// The cursor as URL-safe base64 of its JSON, without padding.
@@ -41,11 +44,12 @@ struct SearchCursor: Codable, Hashable {
         self = cursor
     }
 
-    init(at: Double, score: Double, entry: Int64, search: String) {
+    init(at: Double, score: Double, entry: Int64, search: String, isPublic: Bool = false) {
         self.at = at
         self.score = score
         self.entry = entry
         self.search = search
+        self.isPublic = isPublic ? true : nil
     }
 
     /// What identifies a search across its pages: its text, filter and app (not its limit,

@@ -178,6 +178,18 @@ struct Wording: Sendable {
         }
     }
 
+    /// Why a public entry is shown: many people, never who.
+    func publicEntry(in app: String) -> String {
+        switch language {
+        case .en: "public: used by many people in \(app)"
+        case .fr: "public : utilisé par de nombreuses personnes dans \(app)"
+        case .it: "pubblico: usato da molte persone in \(app)"
+        case .pt: "público: usado por muitas pessoas em \(app)"
+        case .de: "öffentlich: von vielen Menschen in \(app) genutzt"
+        case .zh: "公開：許多人在 \(app) 中使用"
+        }
+    }
+
     var matchesTheQuery: String {
         switch language {
         case .en: "matches the query"

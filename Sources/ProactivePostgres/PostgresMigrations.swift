@@ -276,6 +276,44 @@ enum PostgresMigrations {
                 "ALTER TABLE place_sighting DROP CONSTRAINT place_sighting_user_id_entry_id_fkey",
             ]
         ),
+        // The public index: not keyed by user (it is every user's), no dates. A contributor is
+        // an opaque key (a keyed hash the engine makes); `engaged` marks a contribution without
+        // fields. Lexemes carry no user key.
+        Migration(
+            name: "v4-public-index",
+            statements: [
+                """
+                CREATE TABLE public_entry (
+                  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                  app text NOT NULL,
+                  key text NOT NULL,
+                  contributors integer NOT NULL DEFAULT 0,
+                  activity_type text, title text, description text, keywords text, url text,
+                  thumbnail text, user_info text,
+                  fts_title text, fts_keywords text, fts_description text,
+                  search_all tsvector NOT NULL DEFAULT ''::tsvector,
+                  UNIQUE (app, key)
+                )
+                """,
+                "CREATE INDEX public_entry_search ON public_entry USING gin (search_all)",
+                """
+                CREATE TABLE public_contribution (
+                  entry_id bigint NOT NULL REFERENCES public_entry (id) ON DELETE CASCADE,
+                  contributor bytea NOT NULL,
+                  engaged boolean NOT NULL,
+                  activity_type text, title text, description text, keywords text, url text,
+                  thumbnail text, user_info text,
+                  PRIMARY KEY (entry_id, contributor)
+                )
+                """,
+                "CREATE INDEX public_contribution_contributor ON public_contribution (contributor)",
+                "CREATE INDEX entry_public ON entry (user_id) WHERE is_eligible_for_public_indexing",
+                """
+                CREATE INDEX entry_public_expiry ON entry (expires_at)
+                  WHERE is_eligible_for_public_indexing AND expires_at IS NOT NULL
+                """,
+            ]
+        ),
     ]
 
     /// Applies the migrations not yet applied, each in its own transaction, under an advisory

@@ -330,6 +330,40 @@ enum SQLiteMigrations {
                     CREATE INDEX entry_expiresAt ON entry(userId, expiresAt) WHERE expiresAt IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("v10-public-index") { db in
+            // The public index: not keyed by user, no dates. A contributor is an opaque key
+            // (a keyed hash the engine makes); `engaged` marks a contribution without fields.
+            try db.execute(
+                sql: """
+                    CREATE TABLE publicEntry (
+                      id INTEGER PRIMARY KEY,
+                      app TEXT NOT NULL,
+                      key TEXT NOT NULL,
+                      contributors INTEGER NOT NULL DEFAULT 0,
+                      activityType TEXT, title TEXT, description TEXT, keywords TEXT, url TEXT,
+                      thumbnail TEXT, userInfo TEXT,
+                      ftsTitle TEXT, ftsKeywords TEXT, ftsDescription TEXT,
+                      UNIQUE (app, key)
+                    );
+                    CREATE TABLE publicContribution (
+                      entryId INTEGER NOT NULL REFERENCES publicEntry(id) ON DELETE CASCADE,
+                      contributor BLOB NOT NULL,
+                      engaged INTEGER NOT NULL,
+                      activityType TEXT, title TEXT, description TEXT, keywords TEXT, url TEXT,
+                      thumbnail TEXT, userInfo TEXT,
+                      PRIMARY KEY (entryId, contributor)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX publicContribution_contributor ON publicContribution(contributor);
+                    CREATE VIRTUAL TABLE publicEntry_fts USING fts5(
+                      ftsTitle, ftsKeywords, ftsDescription,
+                      content='publicEntry', content_rowid='id',
+                      tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5'
+                    );
+                    CREATE INDEX entry_public ON entry(userId) WHERE isEligibleForPublicIndexing;
+                    CREATE INDEX entry_publicExpiry ON entry(expiresAt)
+                      WHERE isEligibleForPublicIndexing AND expiresAt IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 }

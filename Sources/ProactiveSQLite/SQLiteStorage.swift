@@ -91,6 +91,22 @@ public final class SQLiteStorage: Storage {
         }
     }
 
+    public func usersWithExpiredPublicContributions(now: Date) throws -> [UserID] {
+        do {
+            return try writer.read { db in
+                try String.fetchAll(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT DISTINCT userId FROM entry
+                            WHERE isEligibleForPublicIndexing AND expiresAt IS NOT NULL AND expiresAt <= ?
+                            """), arguments: [now.timeIntervalSince1970]
+                ).compactMap(UserID.init(rawValue:))
+            }
+        } catch let error as DatabaseError {
+            throw StorageError(error, path: location)
+        }
+    }
+
     /// SQLite's `data_version` of the writer connection, which changes when another connection
     /// (another process on the same file) commits, and not on this connection's own commits.
     public func externalChangeCount() throws -> Int {

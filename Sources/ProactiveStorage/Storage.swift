@@ -1,3 +1,5 @@
+import Foundation
+
 /// Durable storage for the engine: a backend (the embedded SQLite store, PostgreSQL) behind
 /// one protocol.
 ///
@@ -28,6 +30,11 @@ public protocol Storage: Sendable {
     @discardableResult
     func onExternalChange(_ handler: @escaping @Sendable (UserID) -> Void) -> Bool
 
+    /// The users who have an expired entry eligible for public indexing not yet purged: their
+    /// contributions to the public index must be withdrawn (every user's search hides public
+    /// entries below the threshold at once).
+    func usersWithExpiredPublicContributions(now: Date) throws -> [UserID]
+
     /// A short description of the backend and where its data lives, for logs and the inspector
     /// (never a password).
     var backendDescription: String { get }
@@ -56,7 +63,7 @@ extension Storage {
 /// ``Storage/read(user:_:)``; writing methods throw in a read transaction.
 public protocol StorageTransaction:
     EntryStorage, PlaceStorage, InteractionStorage, EventStorage, ReminderStorage, AppStorage,
-    AccessTokenStorage, ClientStateStorage
+    AccessTokenStorage, ClientStateStorage, PublicIndexStorage
 {
     /// The user whose data this transaction reads and writes.
     var user: UserID { get }

@@ -8,22 +8,34 @@ extension ProactiveEngine {
     ///
     /// - Parameters:
     ///   - clock: the engine's clock (default: a ``TestClock`` at ``TestClock/referenceDate``).
-    ///   - configuration: any other settings; its `clock` is replaced by `clock`.
+    ///   - configuration: any other settings; its `clock` is replaced by `clock`, and a random
+    ///     public index key is set when it has none.
     public static func inMemory(
         clock: TestClock = TestClock(), configuration: EngineConfiguration = EngineConfiguration()
     ) throws -> ProactiveEngine {
         var configuration = configuration
         configuration.clock = clock.function
+        if configuration.publicIndexKey == nil { configuration.publicIndexKey = .randomPublicIndexKey() }
         return try ProactiveEngine(storage: SQLiteStorage(), configuration: configuration)
     }
 }
 
 extension EngineConfiguration {
     /// The default configuration, reading the time from `clock` (for an engine on a storage
-    /// of the test's own).
+    /// of the test's own), with a random public index key: engines of several users made from
+    /// one such configuration count their contributions together.
     public static func withClock(_ clock: TestClock) -> EngineConfiguration {
         var configuration = EngineConfiguration()
         configuration.clock = clock.function
+        configuration.publicIndexKey = .randomPublicIndexKey()
         return configuration
+    }
+}
+
+extension Data {
+    /// 32 random bytes: a public index key for a test.
+    static func randomPublicIndexKey() -> Data {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 }

@@ -65,10 +65,15 @@ struct GlobalOptions: ParsableArguments {
         if let store { return store }
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["PROACTIVE_STORE"], !path.isEmpty { return path }
+        return dataDirectory + "/store.sqlite"
+    }
+
+    /// The user's data directory for Proactive (`$XDG_DATA_HOME/proactive`).
+    var dataDirectory: String {
         let base =
-            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ProcessInfo.processInfo.environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() + "/.local/share")
-        return base + "/proactive/store.sqlite"
+        return base + "/proactive"
     }
 
     /// The time given with --at, if any.
@@ -114,7 +119,34 @@ struct GlobalOptions: ParsableArguments {
         return try SQLiteStorage(path: storePath)
     }
 
-    func openEngine() throws -> ProactiveEngine {
-        try ProactiveEngine(storage: openStorage(), user: userID())
+    /// The engine, with the public index's threshold and key (see `docs/public-index.md`).
+    ///
+    /// - Parameters:
+    ///   - publicThreshold: `--public-threshold` of `serve`; else `$PROACTIVE_PUBLIC_THRESHOLD`,
+    ///     else 5.
+    ///   - publicIndexKeyFile: `--public-index-key-file` of `serve`; else
+    ///     `$PROACTIVE_PUBLIC_INDEX_KEY_FILE`, else beside the SQLite store
+    ///     (`store.sqlite.public-index-key`) or, on PostgreSQL, in the user's data directory.
+    func openEngine(publicThreshold: Int? = nil, publicIndexKeyFile: String? = nil) throws -> ProactiveEngine
+    {
+        let environment = ProcessInfo.processInfo.environment
+        var configuration = EngineConfiguration()
+        if let threshold = publicThreshold {
+            configuration.publicThreshold = threshold
+        } else if let text = environment["PROACTIVE_PUBLIC_THRESHOLD"], !text.isEmpty {
+            guard let threshold = Int(text), threshold >= 1 else {
+                throw UsageError(
+                    message: "$PROACTIVE_PUBLIC_THRESHOLD: expected a whole number of users, 1 or more")
+            }
+            configuration.publicThreshold = threshold
+        }
+        let keyFile =
+            publicIndexKeyFile ?? environment["PROACTIVE_PUBLIC_INDEX_KEY_FILE"].flatMap {
+                $0.isEmpty ? nil : $0
+            }
+            ?? (postgresURL == nil ? storePath + ".public-index-key" : dataDirectory + "/public-index.key")
+        let storage = try openStorage()
+        configuration.publicIndexKey = try PublicIndexKeyFile.key(at: keyFile)
+        return try ProactiveEngine(storage: storage, user: userID(), configuration: configuration)
     }
 }

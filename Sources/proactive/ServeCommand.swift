@@ -32,6 +32,20 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "The log level: trace, debug, info, notice, warning, error (default info).")
     var logLevel = "info"
 
+    @Option(
+        name: .long,
+        help:
+            "Distinct users who must contribute before a public entry is found by everyone (default: $PROACTIVE_PUBLIC_THRESHOLD, else 5)."
+    )
+    var publicThreshold: Int?
+
+    @Option(
+        name: .long,
+        help:
+            "The public index's secret key file, the same for every daemon of a service (default: $PROACTIVE_PUBLIC_INDEX_KEY_FILE, else beside the store; made if missing)."
+    )
+    var publicIndexKeyFile: String?
+
     func run() throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw UsageError(
@@ -40,13 +54,17 @@ struct ServeCommand: ParsableCommand {
         guard (0...65535).contains(port) else { throw UsageError(message: "--port: expected 0 to 65535") }
         guard rateLimit > 0 else { throw UsageError(message: "--rate-limit must be positive") }
         guard suggestionReuse >= 0 else { throw UsageError(message: "--suggestion-reuse must be 0 or more") }
+        if let publicThreshold, publicThreshold < 1 {
+            throw UsageError(message: "--public-threshold: expected a whole number of users, 1 or more")
+        }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
         let logger = Logger(label: "proactive")
-        let engine = try options.openEngine()
+        let engine = try options.openEngine(
+            publicThreshold: publicThreshold, publicIndexKeyFile: publicIndexKeyFile)
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port

@@ -102,7 +102,7 @@ import Testing
         #expect(try storage.read { try $0.entryCounts() }[.item] == 4)
         #expect(
             try PostgresTestDatabase.execute("SELECT name FROM proactive_migration ORDER BY name", at: url)
-                == ["v1-schema", "v2-user-lexemes", "v3-sightings-without-foreign-key"]
+                == ["v1-schema", "v2-user-lexemes", "v3-sightings-without-foreign-key", "v4-public-index"]
         )
     }
 

@@ -927,6 +927,10 @@ extension Components {
             public var score: Swift.Double
             /// - Remark: Generated from `#/components/schemas/SearchResult/why`.
             public var why: [Swift.String]
+            /// an entry of the public index (id public/N) that many users contributed to; left out for the user's own
+            ///
+            /// - Remark: Generated from `#/components/schemas/SearchResult/public`.
+            public var _public: Swift.Bool?
             /// Creates a new `SearchResult`.
             ///
             /// - Parameters:
@@ -942,6 +946,7 @@ extension Components {
             ///   - subtitle:
             ///   - score:
             ///   - why:
+            ///   - _public: an entry of the public index (id public/N) that many users contributed to; left out for the user's own
             public init(
                 id: Swift.String,
                 kind: Components.Schemas.SearchResult.KindPayload,
@@ -954,7 +959,8 @@ extension Components {
                 title: Swift.String,
                 subtitle: Swift.String? = nil,
                 score: Swift.Double,
-                why: [Swift.String]
+                why: [Swift.String],
+                _public: Swift.Bool? = nil
             ) {
                 self.id = id
                 self.kind = kind
@@ -968,6 +974,7 @@ extension Components {
                 self.subtitle = subtitle
                 self.score = score
                 self.why = why
+                self._public = _public
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -982,6 +989,7 @@ extension Components {
                 case subtitle
                 case score
                 case why
+                case _public = "public"
             }
         }
         /// - Remark: Generated from `#/components/schemas/Reminder`.

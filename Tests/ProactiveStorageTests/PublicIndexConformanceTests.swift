@@ -1,0 +1,225 @@
+import Foundation
+import GRDB
+import Proactive
+import ProactiveModel
+import ProactivePostgres
+import ProactiveSQLite
+import ProactiveStorage
+import ProactiveTesting
+import Testing
+
+/// The public index on every backend: an entry is found by everyone once k distinct users
+/// contributed, by no one below k (after deletions, expiry), and nothing in it or around it
+/// tells who contributed, when, or what else they donated.
+@Suite struct PublicIndexConformanceTests {
+    static let app = "com.example.recipes"
+    static let type = "com.example.recipes.view"
+    static let t0 = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21T12:00:00Z
+
+    /// A store of a backend with the engines of several users sharing one configuration, and
+    /// a way to read the public tables' raw rows.
+    struct Service {
+        let storage: any Storage
+        let clock = TestClock(PublicIndexConformanceTests.t0)
+        let configuration: EngineConfiguration
+        let rawRows: () throws -> [String]
+        let directory: URL?
+
+        init(_ backend: TestBackend) throws {
+            var configuration = EngineConfiguration.withClock(clock)
+            configuration.publicThreshold = 5
+            self.configuration = configuration
+            switch backend {
+            case .sqlite:
+                let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "public-\(UUID())")
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                let path = directory.appendingPathComponent("store.sqlite").path
+                storage = try SQLiteStorage(path: path)
+                self.directory = directory
+                rawRows = {
+                    let queue = try DatabaseQueue(path: path)
+                    return try queue.read { db in
+                        try ["publicEntry", "publicContribution"].flatMap { table in
+                            try Row.fetchAll(db, sql: "SELECT * FROM \(table)").map { row in
+                                row.description + " "
+                                    + row.databaseValues.map { value in
+                                        if case .blob(let data) = value.storage {
+                                            return data.base64EncodedString()
+                                        }
+                                        return value.description
+                                    }.joined(separator: " ")
+                            }
+                        }
+                    }
+                }
+            case .postgres:
+                guard let url = try PostgresTestDatabase.newDatabaseURL() else {
+                    throw StorageError(code: .cannotOpen, message: "no PostgreSQL")
+                }
+                storage = try PostgresStorage(url: url)
+                directory = nil
+                rawRows = {
+                    try ["public_entry", "public_contribution"].flatMap { table in
+                        try PostgresTestDatabase.execute(
+                            "SELECT row_to_json(t)::text FROM \(table) t", at: url
+                        )
+                        .compactMap { $0 }
+                    }
+                }
+            }
+            let engine = try ProactiveEngine(storage: storage, configuration: configuration)
+            try engine.donate(documents: [
+                Data(
+                    #"{"type":"app","bundleIdentifier":"\#(PublicIndexConformanceTests.app)","name":"Recipes","activityTypes":["\#(PublicIndexConformanceTests.type)"]}"#
+                        .utf8)
+            ])
+        }
+
+        func engine(_ user: String) throws -> ProactiveEngine {
+            try ProactiveEngine(storage: storage, user: UserID(rawValue: user)!, configuration: configuration)
+        }
+
+        func cleanUp() { if let directory { try? FileManager.default.removeItem(at: directory) } }
+    }
+
+    /// The page each contributor saw, written as each one's app wrote it.
+    static let urls = [
+        "https://Recipes.Example.com:443/tarte-tatin?utm_source=newsletter&fbclid=abc#steps",
+        "HTTPS://recipes.example.com/tarte-tatin",
+        "https://recipes.example.com/tarte-tatin?gclid=xyz",
+        "https://recipes.example.com:443/tarte-tatin#comments",
+        "https://RECIPES.EXAMPLE.COM/tarte-tatin?utm_campaign=winter&utm_medium=email",
+        "https://recipes.example.com/tarte-tatin",
+    ]
+
+    static func canary(_ user: String) -> String { "CANARY-\(user)-9f3e" }
+
+    /// An activity eligible for public indexing, with a private canary in its userInfo.
+    static func activity(_ user: String, url: String, title: String = "Tarte Tatin", expires: Date? = nil)
+        -> Data
+    {
+        let expiry = expires.map { #","expirationDate":"\#(DonationCoding.formatDate($0))""# } ?? ""
+        return Data(
+            #"{"type":"activity","app":"\#(app)","activityType":"\#(type)","title":"\#(title)","webpageURL":"\#(url)","persistentIdentifier":"tatin","keywords":["dessert","apples"],"userInfo":{"note":"\#(canary(user))","owner":"\#(user)"},"isEligibleForSearch":true,"isEligibleForPublicIndexing":true\#(expiry),"contentAttributeSet":{"contentDescription":"Caramelised apple tart"}}"#
+                .utf8)
+    }
+
+    func publicResults(_ engine: ProactiveEngine, _ text: String = "tatin") throws -> [SearchResult] {
+        try engine.search(SearchRequest(text)).filter(\.isPublic)
+    }
+
+    @Test(arguments: TestBackend.available)
+    func foundAtKHiddenBelowAfterDeletionAndExpiry(_ backend: TestBackend) throws {
+        let service = try Service(backend)
+        defer { service.cleanUp() }
+        let contributors = (1...5).map { "cook-\($0)" }
+        let reader = try service.engine("reader")
+        // k − 1 contributors (one with an odd title): no one sees it as public.
+        for (index, user) in contributors.prefix(4).enumerated() {
+            let receipts = try service.engine(user).donate(documents: [
+                Self.activity(
+                    user, url: Self.urls[index], title: index == 3 ? "my lunch thing" : "Tarte Tatin")
+            ])
+            #expect(receipts.first?.status == .accepted, "\(receipts)")
+        }
+        #expect(try publicResults(reader).isEmpty)
+        // The k-th: found by a user who contributed nothing, once, with the common title.
+        try service.engine(contributors[4]).donate(documents: [
+            Self.activity(contributors[4], url: Self.urls[4])
+        ])
+        var found = try publicResults(reader)
+        #expect(found.count == 1)
+        let entry = try #require(found.first)
+        #expect(entry.title == "Tarte Tatin")
+        #expect(entry.url == "https://recipes.example.com/tarte-tatin")
+        #expect(entry.subtitle == "Caramelised apple tart")
+        #expect(entry.id.hasPrefix("public/"))
+        // Its own activity ranks first for a contributor; the public entry follows.
+        let own = try service.engine(contributors[0]).search(SearchRequest("tatin"))
+        #expect(own.first?.isPublic == false)
+        #expect(own.last?.isPublic == true)
+        // Nothing of a contributor in any answer: no userInfo, no user, no date.
+        let answer = String(decoding: try DonationCoding.makeEncoder().encode(found), as: UTF8.self)
+        for user in contributors {
+            #expect(!answer.contains(Self.canary(user)))
+            #expect(!answer.contains(user))
+        }
+        #expect(!answer.contains("2026"))
+        #expect(!answer.contains("owner"))
+
+        // A contributor deletes their activity: below k, hidden from everyone at once.
+        _ = try service.engine(contributors[4]).delete(
+            DeletionRequest(app: Self.app, target: .persistentIdentifiers(["tatin"])))
+        #expect(try publicResults(reader).isEmpty)
+
+        // They donate it again with an expiry: found, then hidden once it expired.
+        try service.engine(contributors[4]).donate(documents: [
+            Self.activity(contributors[4], url: Self.urls[5], expires: Self.t0.addingTimeInterval(3600))
+        ])
+        #expect(try publicResults(reader).count == 1)
+        service.clock.advance(by: 7200)
+        #expect(try publicResults(reader).isEmpty)
+
+        // Engaging with a public entry counts like a contribution: the reader makes it five.
+        try reader.donate(documents: [
+            Data(#"{"type":"event","event":"suggestionEngaged","id":"\#(entry.id)"}"#.utf8)
+        ])
+        found = try publicResults(reader)
+        #expect(found.map(\.id) == [entry.id])
+
+        // The public tables' rows: no canary, no user, no date.
+        let rows = try service.rawRows().joined(separator: "\n")
+        #expect(!rows.isEmpty)
+        for user in contributors + ["reader"] {
+            #expect(!rows.contains(Self.canary(user)), "\(rows)")
+            #expect(!rows.contains(user), "\(rows)")
+        }
+        #expect(!rows.contains("2026"))
+        #expect(!rows.contains("1795"))
+        // One public entry for the six spellings of the URL.
+        #expect(try publicResults(reader, "apples").count == 1)
+
+        // A user's export holds their own contribution, nothing of the others'.
+        let export = try service.engine(contributors[0]).export(app: Self.app)
+        let exported = String(decoding: try DonationCoding.makeEncoder().encode(export), as: UTF8.self)
+        #expect(exported.contains(Self.canary(contributors[0])))
+        for user in contributors.dropFirst() { #expect(!exported.contains(Self.canary(user))) }
+        #expect(!exported.contains("public/"))
+    }
+
+    @Test(arguments: TestBackend.available)
+    func anActivityWithoutAnIdentityStaysPrivateAndSaysWhy(_ backend: TestBackend) throws {
+        let service = try Service(backend)
+        defer { service.cleanUp() }
+        let receipts = try service.engine("cook").donate(documents: [
+            Data(
+                #"{"type":"activity","app":"\#(Self.app)","activityType":"\#(Self.type)","title":"Secret family recipe","isEligibleForSearch":true,"isEligibleForPublicIndexing":true}"#
+                    .utf8)
+        ])
+        #expect(receipts.first?.status == .accepted)
+        #expect(receipts.first?.warnings?.contains { $0.hasPrefix("isEligibleForPublicIndexing:") } == true)
+        #expect(try service.rawRows().isEmpty)
+        // It is still the user's own, searchable by them.
+        #expect(try service.engine("cook").search(SearchRequest("secret")).count == 1)
+    }
+
+    @Test(arguments: TestBackend.available)
+    func requiredUserInfoKeysIdentifyAnEntryWithoutAURL(_ backend: TestBackend) throws {
+        let service = try Service(backend)
+        defer { service.cleanUp() }
+        for user in (1...5).map({ "fan-\($0)" }) {
+            try service.engine(user).donate(documents: [
+                Data(
+                    #"{"type":"activity","app":"\#(Self.app)","activityType":"\#(Self.type)","title":"Gâteau basque","requiredUserInfoKeys":["recipe"],"userInfo":{"recipe":1234,"note":"\#(Self.canary(user))"},"isEligibleForSearch":true,"isEligibleForPublicIndexing":true}"#
+                        .utf8)
+            ])
+        }
+        let found = try publicResults(try service.engine("reader"), "basque")
+        #expect(found.count == 1)
+        #expect(found.first?.url == nil)
+        let rows = try service.rawRows().joined(separator: "\n")
+        #expect(rows.contains("1234"))
+        #expect(!rows.contains("CANARY"))
+    }
+}
