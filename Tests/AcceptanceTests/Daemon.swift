@@ -17,11 +17,17 @@ final class Daemon: @unchecked Sendable {
 
     /// Starts the daemon with these `serve` arguments (a store or a database) and waits until it
     /// listens.
-    init(arguments: [String]) throws {
+    /// With `log`, its log (standard error) is written to that file, at `logLevel`.
+    init(arguments: [String], log: URL? = nil, logLevel: String = "warning") throws {
         process.executableURL = CLI.executable
-        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + arguments
+        process.arguments = ["serve", "--port", "0", "--log-level", logLevel] + arguments
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let log {
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         // The first line on stdout says where it listens.
         var line = Data()

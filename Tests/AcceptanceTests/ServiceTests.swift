@@ -281,3 +281,69 @@ struct ServiceTests {
         #expect(export.status == 200 && body.contains("Before") && !body.contains("During"))
     }
 }
+
+/// The public index through the service: two daemons on one PostgreSQL database, contributions
+/// from several users through either, found by a user who contributed nothing once k users did,
+/// and nothing of a contributor in any answer or log line.
+@Suite(.serialized, .enabled(if: TestDatabase.url != nil, "PROACTIVE_TEST_POSTGRES is not set"))
+struct PublicIndexServiceTests {
+    @Test func aPageManyUsersSawIsFoundByEveryoneAndNoOneIsNamed() async throws {
+        let database = try #require(TestDatabase.url)
+        let suffix = UUID().uuidString.prefix(8).lowercased()
+        let app = "com.example.cook-\(suffix)"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("public-\(suffix)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = directory.appendingPathComponent("public-index.key").path
+        let arguments = ["--postgres", database, "--public-threshold", "3", "--public-index-key-file", key]
+        let logs = [directory.appendingPathComponent("one.log"), directory.appendingPathComponent("two.log")]
+        let one = try Daemon(arguments: arguments, log: logs[0], logLevel: "trace")
+        let two = try Daemon(arguments: arguments, log: logs[1], logLevel: "trace")
+        defer {
+            _ = one.terminate()
+            _ = two.terminate()
+        }
+        let cooks = (1...3).map { "cook\($0)-\(suffix)" }
+        let reader = "reader-\(suffix)"
+        let tokens = try cooks.map { try ServiceTests.token($0, ["--app", app]) }
+        let readerToken = try ServiceTests.token(reader, ["--system"])
+        let declaration =
+            #"{"type":"app","bundleIdentifier":"\#(app)","name":"Cook","activityTypes":["\#(app).recipe"]}"#
+        #expect(
+            try await one.request("POST", "/v1/donations", token: tokens[0], body: declaration).status == 200)
+        try await Task.sleep(for: .seconds(1.5))  // app declarations are reread within a second
+        func activity(_ cook: String, _ url: String) -> String {
+            #"{"type":"activity","app":"\#(app)","activityType":"\#(app).recipe","title":"Clafoutis aux cerises","webpageURL":"\#(url)","userInfo":{"secret":"CANARY-\#(cook)"},"isEligibleForSearch":true,"isEligibleForPublicIndexing":true}"#
+        }
+        func publicResults() async throws -> [[String: Any]] {
+            let answer = try await two.request("GET", "/v1/search?q=clafoutis&app=\(app)", token: readerToken)
+            #expect(answer.status == 200)
+            return (answer.json["results"] as? [[String: Any]] ?? []).filter { $0["public"] as? Bool == true }
+        }
+        let urls = [
+            "https://Cook.Example.org/clafoutis?utm_source=feed",
+            "https://cook.example.org:443/clafoutis#top",
+            "HTTPS://COOK.EXAMPLE.ORG/clafoutis",
+        ]
+        for (index, cook) in cooks.enumerated() {
+            #expect(try await publicResults().isEmpty, "found with \(index) of 3 contributors")
+            let daemon = index.isMultiple(of: 2) ? one : two
+            let answer = try await daemon.request(
+                "POST", "/v1/donations", token: tokens[index], body: activity(cook, urls[index]))
+            #expect(answer.status == 200)
+        }
+        let found = try await publicResults()
+        #expect(found.count == 1)
+        #expect(found.first?["url"] as? String == "https://cook.example.org/clafoutis")
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: found), as: UTF8.self)
+        // The daemons' logs, at their most detailed, name no contributor and hold no canary.
+        let logText = try logs.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        #expect(logText.contains("/v1/donations"), "the trace logs show the requests")
+        for cook in cooks {
+            #expect(!text.contains(cook))
+            #expect(!text.contains("CANARY-\(cook)"))
+            #expect(!logText.contains(cook), "a log line names \(cook)")
+            #expect(!logText.contains("CANARY-\(cook)"))
+        }
+    }
+}
