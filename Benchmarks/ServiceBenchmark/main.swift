@@ -14,7 +14,7 @@ import Synchronization
 //   swift build -c release --product ServiceBenchmark
 //   .build/release/ServiceBenchmark --postgres URL [--documents 100000] [--users 1000] [--queries 2000]
 //       [--seeds ../shared/seeds] [--batch 1000] [--threads 2] [--pushes 1000] [--search-at 1000000]
-//       [--ingest-seconds 240] [--phase-seconds 60]
+//       [--ingest-seconds 240] [--phase-seconds 60] [--contributions 1000] [--public-entries 100000]
 //
 // Needs an empty database (the URL's); creates and drops a second one, URL's name +
 // "_concurrent", for the concurrent ingest. Every phase stops by itself (a count, and a time
@@ -33,6 +33,8 @@ struct Options: Sendable {
     var searchAt = 0
     var ingestSeconds = 240.0
     var phaseSeconds = 60.0
+    var contributions = 1000
+    var publicEntries = 0
 
     init() {
         var args = CommandLine.arguments.dropFirst().makeIterator()
@@ -53,6 +55,8 @@ struct Options: Sendable {
             case "--search-at": searchAt = Int(value(arg))!
             case "--ingest-seconds": ingestSeconds = Double(value(arg))!
             case "--phase-seconds": phaseSeconds = Double(value(arg))!
+            case "--contributions": contributions = Int(value(arg))!
+            case "--public-entries": publicEntries = Int(value(arg))!
             default: fatalError("unknown argument \(arg)")
             }
         }
@@ -105,6 +109,8 @@ final class ServiceBenchmark {
     /// How many documents the engine ingested (the baseline inserts the same).
     var ingested = 0
     var ingestedBatches: [Batch] = []
+    /// How many items there are after the top-up, when there was one.
+    var topUpItems: Int?
 
     init(options: Options) async throws {
         self.options = options
@@ -118,7 +124,10 @@ final class ServiceBenchmark {
                 "the database already holds \(existing) entries; give an empty one (scripts/postgres-cluster.sh start DIR)"
             )
         }
-        engine = try ProactiveEngine(storage: storage)
+        // The public index as a service runs it: a key outside the database, k = 5.
+        var configuration = EngineConfiguration()
+        configuration.publicIndexKey = Data((0..<32).map { _ in UInt8.random(in: .min ... .max) })
+        engine = try ProactiveEngine(storage: storage, configuration: configuration)
         serverCPU = await ServerCPU.find(admin)
         corpus = try Corpus(seedsDirectory: options.seeds)
     }
@@ -452,7 +461,7 @@ final class ServiceBenchmark {
                 (ContinuousClock.now - start).seconds))
     }
 
-    func search(items: Int) async throws {
+    func search(items: Int, publicEntries: Int = 0) async throws {
         var queryCorpus = try Corpus(seedsDirectory: options.seeds, seed: 7)
         var rng = SplitMix64(seed: 11)
         let queries = (0..<(options.queries + 200)).map { _ in
@@ -474,8 +483,10 @@ final class ServiceBenchmark {
             classes[Corpus.queryClass(q.text), default: Latencies()].add(d)
             hits += results.isEmpty ? 0 : 1
         }
+        let label =
+            publicEntries > 0 ? "\(items) items and \(publicEntries) public entries" : "\(items) items"
         say(
-            "engine search at \(items) items (forUser(random user).search(SearchRequest(q)), limit 20): \(all.summary); \(hits * 100 / max(all.count, 1))% of queries had results"
+            "engine search at \(label) (forUser(random user).search(SearchRequest(q)), limit 20): \(all.summary); \(hits * 100 / max(all.count, 1))% of queries had results"
         )
         for (name, l) in classes.sorted(by: { $0.key < $1.key }) { say("  \(name): \(l.summary)") }
 
@@ -510,7 +521,7 @@ final class ServiceBenchmark {
         figures.append(
             Figure(
                 figure:
-                    "search p50 / p99, \(items) items over \(options.users) users (\(all.count) typed queries)",
+                    "search p50 / p99, \(label) over \(options.users) users (\(all.count) typed queries)",
                 value: String(format: "%.2f / %.2f ms", all.percentile(0.5), p99),
                 baseline: String(format: "%.2f / %.2f ms", base.percentile(0.5), base.percentile(0.99)),
                 ratio: String(format: "%.2f× (p99)", p99 / max(base.percentile(0.99), 0.001)),
@@ -687,8 +698,15 @@ try benchmark.suggestions()
 try benchmark.push()
 if options.searchAt > benchmark.ingested && benchmark.ingested == options.documents {
     let items = try await benchmark.topUp(to: options.searchAt)
+    benchmark.topUpItems = items
     try await benchmark.vacuum()
     try await benchmark.search(items: items)
+}
+if options.contributions > 0 { try benchmark.contributionCost(count: options.contributions) }
+if options.publicEntries > 0 {
+    try await benchmark.addPublicEntries(options.publicEntries)
+    try await benchmark.search(
+        items: benchmark.topUpItems ?? benchmark.ingested, publicEntries: options.publicEntries)
 }
 benchmark.summary()
 say(String(format: "total %.0f s", (ContinuousClock.now - started).seconds))

@@ -66,17 +66,10 @@ extension ProactiveEngine {
             throw EngineError(.invalidRequest, "give words to search for or a query", parameter: "query")
         }
         let decoder = DonationCoding.makeDecoder()
-        // Public entries (words only, no filter) follow the user's own matches; contributions
-        // of entries that expired are withdrawn first, so none counts past its expiry.
-        let searchesPublic = !query.isEmpty && request.filter == nil && configuration.publicIndexKey != nil
-        if searchesPublic { try sweepExpiredPublicContributions() }
-        let publicApp: String? =
-            switch scope {
-            case .app(let app): app
-            case .system: nil
-            }
-        // One read transaction: candidates, their ranking, and the entries of the top ones.
-        let (top, entries, publicTop, publicEntries, more) = try storage.read(user: user) { tx in
+        // One read transaction: candidates, their ranking, and the entries of the top ones (none
+        // when the cursor is past the user's own matches, among the public ones).
+        let (top, entries, privateMore) = try storage.read(user: user) { tx in
+            if cursor?.isPublic == true { return ([Ranked](), [StoredEntry?](), false) }
             var candidates: [SearchCandidate]
             var filtered: [Int64: StoredEntry] = [:]
             if !query.isEmpty {
@@ -108,43 +101,26 @@ extension ProactiveEngine {
                 }
             }
             var ranked = rank(candidates, query: query, now: now)[...]
-            var publicRanked: ArraySlice<Ranked> = []
-            if searchesPublic {
-                let window = paging ? Self.everyMatch : max(150, request.limit + request.limit / 2)
-                let found = try tx.publicSearchCandidates(
-                    query, app: publicApp, threshold: configuration.publicThreshold, limit: window)
-                // Ranked by their text, and by how many people contributed (no dates).
-                publicRanked =
-                    rank(
-                        found.map {
-                            SearchCandidate(
-                                id: $0.id, donatedAt: now, engagementCount: $0.contributors,
-                                indexedText: $0.indexedText)
-                        }, query: query, now: now)[...]
-            }
             if let cursor {
-                if cursor.isPublic == true {
-                    ranked = []
-                    publicRanked = publicRanked.drop {
-                        !cursor.precedes(score: $0.score.value, entry: $0.candidate.id)
-                    }
-                } else {
-                    ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
-                }
+                ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
             }
             let top = Array(ranked.prefix(request.limit))
-            let publicTop = Array(publicRanked.prefix(request.limit - top.count))
-            let more = ranked.count > top.count || publicRanked.count > publicTop.count
             let missing = top.map(\.candidate.id).filter { filtered[$0] == nil }
             for entry in try tx.entries(ids: missing, scope: scope, now: now) { filtered[entry.id] = entry }
-            var publicEntries: [Int64: StoredPublicEntry] = [:]
-            for entry in try tx.publicEntries(
-                ids: publicTop.map(\.candidate.id), threshold: configuration.publicThreshold)
-            {
-                publicEntries[entry.id] = entry
-            }
-            return (top, top.map { filtered[$0.candidate.id] }, publicTop, publicEntries, more)
+            return (top, top.map { filtered[$0.candidate.id] }, ranked.count > top.count)
         }
+        // Public entries (words only, no filter) follow the user's own matches: read when the
+        // page has room for them, or, paging, to know whether a page follows.
+        let room = request.limit - top.count
+        let searchesPublic = !query.isEmpty && request.filter == nil && configuration.publicIndexKey != nil
+        var publicTop: [Ranked] = []
+        var publicEntries: [Int64: StoredPublicEntry] = [:]
+        var publicMore = false
+        if searchesPublic && (room > 0 || (paging && !privateMore)) {
+            (publicTop, publicEntries, publicMore) = try publicPage(
+                query, scope: scope, cursor: cursor, room: room, paging: paging, now: now)
+        }
+        let more = privateMore || publicMore
         var nextCursor: String?
         if paging, more {
             let last = publicTop.last ?? top.last
@@ -176,6 +152,44 @@ extension ProactiveEngine {
 
     /// The candidate limit that reads every match.
     static let everyMatch = Int(Int32.max)
+
+    /// The public entries of a page: at most `room`, ranked by their text and by how many
+    /// people contributed (no dates), after `cursor` when it is among them; and whether more
+    /// follow. Contributions of entries that expired are withdrawn first, so none counts past
+    /// its expiry.
+    private func publicPage(
+        _ query: FullTextQuery, scope: AppScope, cursor: SearchCursor?, room: Int, paging: Bool, now: Date
+    ) throws -> (top: [Ranked], entries: [Int64: StoredPublicEntry], more: Bool) {
+        try sweepExpiredPublicContributions()
+        let app: String? =
+            switch scope {
+            case .app(let app): app
+            case .system: nil
+            }
+        return try storage.read(user: user) { tx in
+            let window = paging ? Self.everyMatch : max(150, room + room / 2)
+            let found = try tx.publicSearchCandidates(
+                query, app: app, threshold: configuration.publicThreshold, limit: window)
+            var ranked =
+                rank(
+                    found.map {
+                        SearchCandidate(
+                            id: $0.id, donatedAt: now, engagementCount: $0.contributors,
+                            indexedText: $0.indexedText)
+                    }, query: query, now: now)[...]
+            if let cursor, cursor.isPublic == true {
+                ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
+            }
+            let top = Array(ranked.prefix(max(room, 0)))
+            var entries: [Int64: StoredPublicEntry] = [:]
+            for entry in try tx.publicEntries(
+                ids: top.map(\.candidate.id), threshold: configuration.publicThreshold)
+            {
+                entries[entry.id] = entry
+            }
+            return (top, entries, ranked.count > top.count)
+        }
+    }
 
     /// A candidate with its score and what matched.
     private typealias Ranked = (
