@@ -7,32 +7,34 @@ extension PostgresTransaction {
 
     func contributePublic(_ contribution: PublicContribution, contributor: Data) throws {
         let doing = "contributing to the public index"
-        // The upsert locks the entry's row until commit: contributions of other users to the
-        // same entry (other daemons) wait, so every recount sees the others' committed rows.
+        // One statement: the entry's upsert locks its row until commit (contributions of other
+        // users to the same entry, through other daemons, wait, so every recount sees the
+        // others' committed rows), then the contribution.
         let entryID = try firstRow(
             write(
                 """
-                INSERT INTO public_entry (app, key) VALUES (\(contribution.key.app), \(contribution.key.key))
-                ON CONFLICT (app, key) DO UPDATE SET app = excluded.app
-                RETURNING id
+                WITH entry AS (
+                  INSERT INTO public_entry (app, key) VALUES (\(contribution.key.app), \(contribution.key.key))
+                  ON CONFLICT (app, key) DO UPDATE SET app = excluded.app
+                  RETURNING id
+                )
+                INSERT INTO public_contribution (entry_id, contributor, engaged, activity_type, title, description,
+                  keywords, url, thumbnail, user_info)
+                SELECT entry.id, \(ByteBuffer(bytes: contributor)), false, \(contribution.activityType),
+                  \(contribution.title), \(contribution.description), \(contribution.keywords), \(contribution.url),
+                  \(contribution.thumbnail), \(contribution.userInfo)
+                FROM entry
+                ON CONFLICT (entry_id, contributor) DO UPDATE SET engaged = false,
+                  activity_type = excluded.activity_type, title = excluded.title,
+                  description = excluded.description, keywords = excluded.keywords, url = excluded.url,
+                  thumbnail = excluded.thumbnail, user_info = excluded.user_info
+                RETURNING entry_id
                 """, doing), doing
         ) { try $0.next(Int64.self) }
         guard let entryID else {
             throw StorageError(code: .database, message: "PostgreSQL returned no row while \(doing)")
         }
-        try write(
-            """
-            INSERT INTO public_contribution (entry_id, contributor, engaged, activity_type, title, description,
-              keywords, url, thumbnail, user_info)
-            VALUES (\(entryID), \(ByteBuffer(bytes: contributor)), false, \(contribution.activityType),
-              \(contribution.title), \(contribution.description), \(contribution.keywords), \(contribution.url),
-              \(contribution.thumbnail), \(contribution.userInfo))
-            ON CONFLICT (entry_id, contributor) DO UPDATE SET engaged = false,
-              activity_type = excluded.activity_type, title = excluded.title,
-              description = excluded.description, keywords = excluded.keywords, url = excluded.url,
-              thumbnail = excluded.thumbnail, user_info = excluded.user_info
-            """, doing)
-        try refreshPublicEntry(entryID, doing)
+        try refreshPublicEntry(entryID, key: contribution.key, doing)
     }
 
     func engagePublic(entryID: Int64, contributor: Data) throws -> Bool {
@@ -97,11 +99,16 @@ extension PostgresTransaction {
     /// Recounts a public entry's contributors and takes the most common value of each field
     /// (and the lexemes of them); removes the entry when no one contributes any more. The
     /// caller holds the entry's row lock.
-    private func refreshPublicEntry(_ entryID: Int64, _ doing: String) throws {
-        let found = try firstRow(
-            read("SELECT app, key FROM public_entry WHERE id = \(entryID)", doing), doing
-        ) { r in PublicEntryKey(app: try r.next(), key: try r.next()) }
-        guard let key = found else { return }
+    private func refreshPublicEntry(_ entryID: Int64, key known: PublicEntryKey? = nil, _ doing: String)
+        throws
+    {
+        var key = known
+        if key == nil {
+            key = try firstRow(
+                read("SELECT app, key FROM public_entry WHERE id = \(entryID)", doing), doing
+            ) { r in PublicEntryKey(app: try r.next(), key: try r.next()) }
+        }
+        guard let key else { return }
         let contributions = try rows(
             read(
                 """

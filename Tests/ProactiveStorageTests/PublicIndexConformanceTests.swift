@@ -6,6 +6,7 @@ import ProactivePostgres
 import ProactiveSQLite
 import ProactiveStorage
 import ProactiveTesting
+import Synchronization
 import Testing
 
 /// The public index on every backend: an entry is found by everyone once k distinct users
@@ -21,7 +22,7 @@ import Testing
     struct Service {
         let storage: any Storage
         let clock = TestClock(PublicIndexConformanceTests.t0)
-        let configuration: EngineConfiguration
+        var configuration: EngineConfiguration
         let rawRows: () throws -> [String]
         let directory: URL?
 
@@ -189,6 +190,28 @@ import Testing
     }
 
     @Test(arguments: TestBackend.available)
+    func contributionsMadeTogetherAreEachCounted(_ backend: TestBackend) throws {
+        var service = try Service(backend)
+        defer { service.cleanUp() }
+        // k = 8: found only if all eight contributions, made at once, were counted.
+        service.configuration.publicThreshold = 8
+        let users = (1...8).map { "walker-\($0)" }
+        let engines = try users.map { try service.engine($0) }
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: users.count) { i in
+            do {
+                _ = try engines[i].donate(documents: [
+                    Self.activity(users[i], url: Self.urls[i % Self.urls.count])
+                ])
+            } catch {
+                failures.record("\(users[i]): \(error)")
+            }
+        }
+        #expect(failures.all.isEmpty)
+        #expect(try publicResults(try service.engine("reader")).count == 1)
+    }
+
+    @Test(arguments: TestBackend.available)
     func anActivityWithoutAnIdentityStaysPrivateAndSaysWhy(_ backend: TestBackend) throws {
         let service = try Service(backend)
         defer { service.cleanUp() }
@@ -222,4 +245,11 @@ import Testing
         #expect(rows.contains("1234"))
         #expect(!rows.contains("CANARY"))
     }
+}
+
+/// Errors collected from concurrent work.
+final class Failures: Sendable {
+    private let list = Mutex<[String]>([])
+    func record(_ failure: String) { list.withLock { $0.append(failure) } }
+    var all: [String] { list.withLock { $0 } }
 }
