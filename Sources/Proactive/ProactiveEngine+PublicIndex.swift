@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import ProactiveModel
 import ProactiveStorage
+import Synchronization
 
 /// The public index (see `docs/public-index.md`): what the engine's user contributes, and the
 /// withdrawals when their activities are deleted or expire.
@@ -86,15 +87,33 @@ extension ProactiveEngine {
     }
 
     /// Withdraws the contributions of every user whose eligible entries expired (by the
-    /// engine's clock), so that public entries fall below the threshold for every user at once.
+    /// engine's clock), so that public entries fall below the threshold for every user at once:
+    /// at most once a second of the clock (a public search runs it first), so an expired
+    /// contribution counts for at most a second.
     func sweepExpiredPublicContributions() throws {
         guard configuration.publicIndexKey != nil else { return }
         let now = self.now
+        guard publicSweep.isDue(now) else { return }
         for user in try storage.usersWithExpiredPublicContributions(now: now) {
             try storage.write(user: user) { tx in
                 try tx.purgeExpired(now: now)
                 try reconcilePublicContributions(tx, user: user, now: now)
             }
+        }
+    }
+}
+
+/// When expired contributions were last swept: a sweep is due a second of the engine's clock
+/// after the last one (or at once when the clock went back).
+final class PublicSweepClock: Sendable {
+    private let last = Mutex<Date?>(nil)
+
+    /// Whether a sweep is due at `now`; if so, it counts as done at `now`.
+    func isDue(_ now: Date) -> Bool {
+        last.withLock { last in
+            if let previous = last, now >= previous, now.timeIntervalSince(previous) < 1 { return false }
+            last = now
+            return true
         }
     }
 }

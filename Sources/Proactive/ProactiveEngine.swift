@@ -33,6 +33,9 @@ public final class ProactiveEngine: Sendable {
     let lifecycle = Mutex(LifecycleState())
     /// The learned context kept between suggestion requests.
     let contextCache = Mutex<ContextModelCache?>(nil)
+    /// When expired contributions to the public index were last withdrawn (by the engine's
+    /// clock), shared by the engines of every user of one storage.
+    let publicSweep: PublicSweepClock
 
     /// Creates an engine acting for `user` (by default the device's one user) on a storage
     /// backend.
@@ -43,6 +46,7 @@ public final class ProactiveEngine: Sendable {
         self.user = user
         self.configuration = configuration
         self.apps = AppDeclarations(try Self.declarations(in: storage))
+        self.publicSweep = PublicSweepClock()
     }
 
     private init(sibling: ProactiveEngine, user: UserID) {
@@ -50,6 +54,7 @@ public final class ProactiveEngine: Sendable {
         self.user = user
         configuration = sibling.configuration
         apps = sibling.apps
+        publicSweep = sibling.publicSweep
     }
 
     /// An engine acting for another user of the same storage, sharing this engine's
