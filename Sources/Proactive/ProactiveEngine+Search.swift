@@ -167,14 +167,16 @@ extension ProactiveEngine {
             case .system: nil
             }
         return try storage.read(user: user) { tx in
-            let window = paging ? Self.everyMatch : max(150, room + room / 2)
+            // Without a cursor, the newest matches fill the room (public entries come after
+            // the user's own; reading 150 as for private matches cost more than it ranked).
+            let window = paging ? Self.everyMatch : max(20, room * 2)
             let found = try tx.publicSearchCandidates(
                 query, app: app, threshold: configuration.publicThreshold, limit: window)
             var ranked =
                 rank(
                     found.map {
                         SearchCandidate(
-                            id: $0.id, donatedAt: now, engagementCount: $0.contributors,
+                            id: $0.entry.id, donatedAt: now, engagementCount: $0.entry.contributors,
                             indexedText: $0.indexedText)
                     }, query: query, now: now)[...]
             if let cursor, cursor.isPublic == true {
@@ -182,11 +184,7 @@ extension ProactiveEngine {
             }
             let top = Array(ranked.prefix(max(room, 0)))
             var entries: [Int64: StoredPublicEntry] = [:]
-            for entry in try tx.publicEntries(
-                ids: top.map(\.candidate.id), threshold: configuration.publicThreshold)
-            {
-                entries[entry.id] = entry
-            }
+            for candidate in found { entries[candidate.entry.id] = candidate.entry }
             return (top, entries, ranked.count > top.count)
         }
     }

@@ -164,15 +164,15 @@ extension PostgresTransaction {
         return try rows(
             read(
                 """
-                SELECT id, app, key, contributors, fts_title, fts_keywords, fts_description FROM public_entry
+                SELECT \(unescaped: StoredPublicEntry.postgresColumns), fts_title, fts_keywords, fts_description
+                FROM public_entry
                 WHERE search_all @@ \(tsquery)::tsquery AND contributors >= \(threshold)
                   AND (\(app)::text IS NULL OR app = \(app))
                 ORDER BY id DESC LIMIT \(limit)
                 """, doing), doing
         ) { r in
             PublicSearchCandidate(
-                id: try r.next(), key: PublicEntryKey(app: try r.next(), key: try r.next()),
-                contributors: try r.next(),
+                entry: try StoredPublicEntry(reader: &r),
                 indexedText: IndexedText(
                     title: try r.next(), keywords: try r.next(), description: try r.next()))
         }
@@ -184,21 +184,28 @@ extension PostgresTransaction {
         return try rows(
             read(
                 """
-                SELECT id, app, key, contributors, activity_type, title, description, keywords, url, thumbnail,
-                  user_info
-                FROM public_entry WHERE id = ANY(\(ids)) AND contributors >= \(threshold)
+                SELECT \(unescaped: StoredPublicEntry.postgresColumns) FROM public_entry
+                WHERE id = ANY(\(ids)) AND contributors >= \(threshold)
                 """, doing), doing
-        ) { r in
-            let id: Int64 = try r.next()
-            let key = PublicEntryKey(app: try r.next(), key: try r.next())
-            let contributors: Int = try r.next()
-            return StoredPublicEntry(
-                id: id,
-                fields: PublicContribution(
-                    key: key, activityType: try r.next(), title: try r.next(), description: try r.next(),
-                    keywords: try r.next(), url: try r.next(), thumbnail: try r.next(), userInfo: try r.next()
-                ),
-                contributors: contributors)
-        }
+        ) { r in try StoredPublicEntry(reader: &r) }
+    }
+}
+
+extension StoredPublicEntry {
+    /// The columns `init(reader:)` reads.
+    static let postgresColumns = """
+        id, app, key, contributors, activity_type, title, description, keywords, url, thumbnail, user_info
+        """
+
+    init(reader r: inout RowReader) throws {
+        let id: Int64 = try r.next()
+        let key = PublicEntryKey(app: try r.next(), key: try r.next())
+        let contributors: Int = try r.next()
+        self.init(
+            id: id,
+            fields: PublicContribution(
+                key: key, activityType: try r.next(), title: try r.next(), description: try r.next(),
+                keywords: try r.next(), url: try r.next(), thumbnail: try r.next(), userInfo: try r.next()),
+            contributors: contributors)
     }
 }

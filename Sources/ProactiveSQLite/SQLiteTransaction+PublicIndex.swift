@@ -166,15 +166,15 @@ extension SQLiteTransaction {
         return try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT p.id, p.app, p.key, p.contributors, p.ftsTitle, p.ftsKeywords, p.ftsDescription
+                    SELECT \(StoredPublicEntry.columns), p.ftsTitle, p.ftsKeywords, p.ftsDescription
                     FROM publicEntry_fts JOIN publicEntry p ON p.id = publicEntry_fts.rowid
                     WHERE publicEntry_fts MATCH ? AND p.contributors >= ? AND (? IS NULL OR p.app = ?)
                     ORDER BY publicEntry_fts.rowid DESC LIMIT ?
                     """), arguments: [query.expression, threshold, app, app, limit]
         ).map { row in
             PublicSearchCandidate(
-                id: row[0], key: PublicEntryKey(app: row[1], key: row[2]), contributors: row[3],
-                indexedText: IndexedText(title: row[4], keywords: row[5], description: row[6]))
+                entry: StoredPublicEntry(row: row),
+                indexedText: IndexedText(title: row[11], keywords: row[12], description: row[13]))
         }
     }
 
@@ -184,17 +184,25 @@ extension SQLiteTransaction {
         return try Row.fetchAll(
             db,
             sql: """
-                SELECT id, app, key, contributors, activityType, title, description, keywords, url, thumbnail,
-                  userInfo
-                FROM publicEntry WHERE id IN (\(marks)) AND contributors >= ?
+                SELECT \(StoredPublicEntry.columns) FROM publicEntry p WHERE p.id IN (\(marks)) AND p.contributors >= ?
                 """, arguments: StatementArguments(ids) + [threshold]
-        ).map { row in
-            StoredPublicEntry(
-                id: row[0],
-                fields: PublicContribution(
-                    key: PublicEntryKey(app: row[1], key: row[2]), activityType: row[4], title: row[5],
-                    description: row[6], keywords: row[7], url: row[8], thumbnail: row[9], userInfo: row[10]),
-                contributors: row[3])
-        }
+        ).map(StoredPublicEntry.init(row:))
+    }
+}
+
+extension StoredPublicEntry {
+    /// The columns `init(row:)` reads, on the alias `p`.
+    static let columns = """
+        p.id, p.app, p.key, p.contributors, p.activityType, p.title, p.description, p.keywords, p.url,
+        p.thumbnail, p.userInfo
+        """
+
+    init(row: Row) {
+        self.init(
+            id: row[0],
+            fields: PublicContribution(
+                key: PublicEntryKey(app: row[1], key: row[2]), activityType: row[4], title: row[5],
+                description: row[6], keywords: row[7], url: row[8], thumbnail: row[9], userInfo: row[10]),
+            contributors: row[3])
     }
 }

@@ -32,8 +32,8 @@ public protocol PublicIndexStorage {
     func entriesEligibleForPublicIndexing(now: Date) throws -> [StoredEntry]
 
     /// Public entries that at least `threshold` distinct users contributed to, of one app or
-    /// every app, matching every term of a query; at most `limit`, most recently created
-    /// first. Callers rank them.
+    /// every app, matching every term of a query, with their fields; at most `limit`, most
+    /// recently created first. Callers rank them.
     func publicSearchCandidates(_ query: FullTextQuery, app: String?, threshold: Int, limit: Int) throws
         -> [PublicSearchCandidate]
 
@@ -110,22 +110,17 @@ public struct StoredPublicEntry: Sendable, Hashable {
     }
 }
 
-/// A public entry that matched a full-text query: what ranking needs.
+/// A public entry that matched a full-text query: the entry (read with its match, so that
+/// showing it costs no second statement) and the indexed text ranking reads.
 public struct PublicSearchCandidate: Sendable, Hashable {
-    /// The row identifier.
-    public var id: Int64
-    /// Its identity.
-    public var key: PublicEntryKey
-    /// How many distinct users contributed to it.
-    public var contributors: Int
+    /// The entry.
+    public var entry: StoredPublicEntry
     /// The indexed text of its fields (title, keywords, description).
     public var indexedText: IndexedText
 
     /// Creates a candidate.
-    public init(id: Int64, key: PublicEntryKey, contributors: Int, indexedText: IndexedText) {
-        self.id = id
-        self.key = key
-        self.contributors = contributors
+    public init(entry: StoredPublicEntry, indexedText: IndexedText) {
+        self.entry = entry
         self.indexedText = indexedText
     }
 }
