@@ -189,6 +189,20 @@ extension ProactiveEngine {
         }
     }
 
+    /// "title matches “zebra”", field by field, for the fields the terms matched in.
+    private func fieldsMatched(_ match: TextRelevance.Match, terms: [SearchTerm], wording: Wording)
+        -> [String]
+    {
+        var why: [String] = []
+        let fields: [Wording.Field] = [.title, .keywords, .address, .description]
+        for (index, field) in fields.enumerated() {
+            let matched = match.matchedTerms.indices.contains(index) ? match.matchedTerms[index] : []
+            guard !matched.isEmpty else { continue }
+            why.append(wording.fieldMatches(field, matched.map { terms[$0].text }))
+        }
+        return why
+    }
+
     /// A candidate with its score and what matched.
     private typealias Ranked = (
         candidate: SearchCandidate, score: SearchScoring.Score, match: TextRelevance.Match
@@ -200,13 +214,7 @@ extension ProactiveEngine {
         terms: [SearchTerm],
         wording: Wording
     ) -> SearchResult {
-        var why: [String] = []
-        let fields: [Wording.Field] = [.title, .keywords, .address, .description]
-        for (index, field) in fields.enumerated() {
-            let matched = match.matchedTerms.indices.contains(index) ? match.matchedTerms[index] : []
-            guard !matched.isEmpty else { continue }
-            why.append(wording.fieldMatches(field, matched.map { terms[$0].text }))
-        }
+        var why = fieldsMatched(match, terms: terms, wording: wording)
         why.append(wording.publicEntry(in: displayName(ofApp: entry.fields.key.app)))
         let shown = entry.fields
         return SearchResult(
@@ -251,13 +259,7 @@ extension ProactiveEngine {
         attributes: SearchableAttributes,
         terms: [SearchTerm], now: Date, wording: Wording
     ) -> SearchResult {
-        var why: [String] = []
-        let fields: [Wording.Field] = [.title, .keywords, .address, .description]
-        for (index, field) in fields.enumerated() {
-            let matched = match.matchedTerms.indices.contains(index) ? match.matchedTerms[index] : []
-            guard !matched.isEmpty else { continue }
-            why.append(wording.fieldMatches(field, matched.map { terms[$0].text }))
-        }
+        var why = fieldsMatched(match, terms: terms, wording: wording)
         if terms.isEmpty { why.append(wording.matchesTheQuery) }
         if entry.engagementCount > 0 { why.append(wording.opened(entry.engagementCount)) }
         let donated: Wording.Donated =
