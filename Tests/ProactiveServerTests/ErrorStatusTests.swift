@@ -96,24 +96,28 @@ import Testing
     }
 
     @Test(arguments: TestMode.allCases) func floodingAppsGet429ThenRecover(_ mode: TestMode) async throws {
-        // One token every 5 s: far longer than a request takes even on a loaded machine (at
-        // 0.5/s, a first request slowed past 2 s by the parallel suite refilled the bucket).
+        // One token every 10 s. The bucket refills while requests run: on a machine loaded by
+        // the whole suite the first request once took over 5 s (a 0.2/s bucket had a token
+        // again), so the 429 is checked only when the late request came within 9 s.
         try await TestServer.test(mode) {
-            $0.donationRate = 0.2
+            $0.donationRate = 0.1
             $0.donationBurst = 10
         } _: { s in
             let batch = (0..<10).map { Documents.item(TestServer.a, "i-\($0)", title: "Item \($0)") }
                 .joined(separator: "\n")
+            let started = ContinuousClock.now
             var answer = try await s.donate(batch, token: s.appA)
             #expect(answer.status == 200)
             answer = try await s.donate(Documents.item(TestServer.a, "late", title: "Late"), token: s.appA)
-            #expect(answer.status == 429)
-            #expect(answer.code == "rateLimited")
-            #expect(Int(answer.headers["retry-after"] ?? "") ?? 0 >= 1)
+            if ContinuousClock.now - started < .seconds(9) {
+                #expect(answer.status == 429)
+                #expect(answer.code == "rateLimited")
+                #expect(Int(answer.headers["retry-after"] ?? "") ?? 0 >= 1)
+            }
             // Another app is not limited by A's flood.
             answer = try await s.donate(Documents.item(TestServer.b, "b", title: "Beta"), token: s.appB)
             #expect(answer.status == 200)
-            try await Task.sleep(for: .milliseconds(5200))
+            try await Task.sleep(for: .milliseconds(10_200))
             answer = try await s.donate(Documents.item(TestServer.a, "later", title: "Later"), token: s.appA)
             #expect(answer.status == 200)
         }
