@@ -178,17 +178,6 @@ extension PostgresTransaction {
         }
     }
 
-    func publicEntries(ids: [Int64], threshold: Int) throws -> [StoredPublicEntry] {
-        guard !ids.isEmpty else { return [] }
-        let doing = "reading public entries"
-        return try rows(
-            read(
-                """
-                SELECT \(unescaped: StoredPublicEntry.postgresColumns) FROM public_entry
-                WHERE id = ANY(\(ids)) AND contributors >= \(threshold)
-                """, doing), doing
-        ) { r in try StoredPublicEntry(reader: &r) }
-    }
 }
 
 extension StoredPublicEntry {

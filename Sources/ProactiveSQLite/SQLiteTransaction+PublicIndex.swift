@@ -178,16 +178,6 @@ extension SQLiteTransaction {
         }
     }
 
-    public func publicEntries(ids: [Int64], threshold: Int) throws -> [StoredPublicEntry] {
-        guard !ids.isEmpty else { return [] }
-        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
-        return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(StoredPublicEntry.columns) FROM publicEntry p WHERE p.id IN (\(marks)) AND p.contributors >= ?
-                """, arguments: StatementArguments(ids) + [threshold]
-        ).map(StoredPublicEntry.init(row:))
-    }
 }
 
 extension StoredPublicEntry {

@@ -36,10 +36,6 @@ public protocol PublicIndexStorage {
     /// recently created first. Callers rank them.
     func publicSearchCandidates(_ query: FullTextQuery, app: String?, threshold: Int, limit: Int) throws
         -> [PublicSearchCandidate]
-
-    /// The public entries with these identifiers that at least `threshold` distinct users
-    /// contributed to.
-    func publicEntries(ids: [Int64], threshold: Int) throws -> [StoredPublicEntry]
 }
 
 /// A public entry's identity: its app, and the canonical URL or the required `userInfo`
