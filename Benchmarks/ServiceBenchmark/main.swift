@@ -126,7 +126,7 @@ final class ServiceBenchmark {
         }
         // The public index as a service runs it: a key outside the database, k = 5.
         var configuration = EngineConfiguration()
-        configuration.publicIndexKey = Data((0..<32).map { _ in UInt8.random(in: .min ... .max) })
+        configuration.publicIndexKey = PublicIndexKeyFile.newKey()
         engine = try ProactiveEngine(storage: storage, configuration: configuration)
         serverCPU = await ServerCPU.find(admin)
         corpus = try Corpus(seedsDirectory: options.seeds)

@@ -6,6 +6,13 @@ import Foundation
 /// Keep it beside the store, not in it: with the database alone, the public index's contributor
 /// keys cannot be linked to users. Every daemon of a service must read the same file.
 public enum PublicIndexKeyFile {
+    /// A new key: 32 bytes from the system's random number generator (what a new file holds;
+    /// also a key for a test or a process of its own).
+    public static func newKey() -> Data {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
     /// The key in the file at `path`, made (and written, mode 0600) when the file does not
     /// exist yet.
     ///
@@ -23,8 +30,7 @@ public enum PublicIndexKeyFile {
             }
             return key
         }
-        var generator = SystemRandomNumberGenerator()
-        let key = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        let key = newKey()
         let directory = (path as NSString).deletingLastPathComponent
         do {
             if !directory.isEmpty {

@@ -15,7 +15,7 @@ extension ProactiveEngine {
     ) throws -> ProactiveEngine {
         var configuration = configuration
         configuration.clock = clock.function
-        if configuration.publicIndexKey == nil { configuration.publicIndexKey = .randomPublicIndexKey() }
+        if configuration.publicIndexKey == nil { configuration.publicIndexKey = PublicIndexKeyFile.newKey() }
         return try ProactiveEngine(storage: SQLiteStorage(), configuration: configuration)
     }
 }
@@ -27,15 +27,7 @@ extension EngineConfiguration {
     public static func withClock(_ clock: TestClock) -> EngineConfiguration {
         var configuration = EngineConfiguration()
         configuration.clock = clock.function
-        configuration.publicIndexKey = .randomPublicIndexKey()
+        configuration.publicIndexKey = PublicIndexKeyFile.newKey()
         return configuration
-    }
-}
-
-extension Data {
-    /// 32 random bytes: a public index key for a test.
-    static func randomPublicIndexKey() -> Data {
-        var generator = SystemRandomNumberGenerator()
-        return Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 }
