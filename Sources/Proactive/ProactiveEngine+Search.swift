@@ -228,8 +228,7 @@ extension ProactiveEngine {
     /// Candidates scored for a query, best first (ties: newest first).
     private func rank(_ candidates: [SearchCandidate], query: FullTextQuery, now: Date) -> [Ranked] {
         let scoring = SearchScoring()
-        var scored: [(candidate: SearchCandidate, score: SearchScoring.Score, match: TextRelevance.Match)] =
-            []
+        var scored: [Ranked] = []
         scored.reserveCapacity(candidates.count)
         for candidate in candidates {
             let text = candidate.indexedText

@@ -48,12 +48,7 @@ extension SQLiteTransaction {
                     WHERE c.contributor = ? AND NOT c.engaged
                     """), arguments: [contributor])
         for row in rows where !keeping.contains(PublicEntryKey(app: row[1], key: row[2])) {
-            let entryID: Int64 = row[0]
-            try db.cachedStatement(
-                sql: "DELETE FROM publicContribution WHERE entryId = ? AND contributor = ?"
-            )
-            .execute(arguments: [entryID, contributor])
-            try refreshPublicEntry(entryID)
+            try withdraw(contributor, from: row[0])
         }
     }
 
@@ -64,13 +59,14 @@ extension SQLiteTransaction {
                     SELECT p.id FROM publicContribution c JOIN publicEntry p ON p.id = c.entryId
                     WHERE c.contributor = ? AND c.engaged AND (? IS NULL OR p.app = ?)
                     """), arguments: [contributor, app, app])
-        for entryID in ids {
-            try db.cachedStatement(
-                sql: "DELETE FROM publicContribution WHERE entryId = ? AND contributor = ?"
-            )
+        for entryID in ids { try withdraw(contributor, from: entryID) }
+    }
+
+    /// Removes one contribution and recounts its entry.
+    private func withdraw(_ contributor: Data, from entryID: Int64) throws {
+        try db.cachedStatement(sql: "DELETE FROM publicContribution WHERE entryId = ? AND contributor = ?")
             .execute(arguments: [entryID, contributor])
-            try refreshPublicEntry(entryID)
-        }
+        try refreshPublicEntry(entryID)
     }
 
     /// The public entry of a key, created empty when there is none.
