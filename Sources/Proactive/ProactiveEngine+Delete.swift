@@ -13,11 +13,15 @@ extension ProactiveEngine {
         let now = self.now
         let deleted = try storage.write(user: user) { tx -> Int in
             let deleted = try delete(request.target, app: app, tx: tx)
-            // The user's contributions to the public index follow what is left.
-            if case .interactionGroups = request.target {
-            } else {
-                try reconcilePublicContributions(
-                    tx, user: user, now: now, withdrawingEngagementsOf: request.target == .all ? app : nil)
+            // The user's contributions to the public index follow the activities left (only
+            // activities contribute: deleting items or interactions changes none).
+            switch request.target {
+            case .persistentIdentifiers, .allActivities:
+                try reconcilePublicContributions(tx, user: user, now: now)
+            case .all:
+                try reconcilePublicContributions(tx, user: user, now: now, withdrawingEngagementsOf: app)
+            case .identifiers, .domains, .interactionGroups, .allItems:
+                break
             }
             return deleted
         }
