@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "ProactivePostgres", targets: ["ProactivePostgres"]),
         .library(name: "ProactiveServer", targets: ["ProactiveServer"]),
         .library(name: "ProactiveClient", targets: ["ProactiveClient"]),
+        .library(name: "ProactiveHandoff", targets: ["ProactiveHandoff"]),
+        .library(name: "ProactiveRelay", targets: ["ProactiveRelay"]),
         .library(name: "ProactiveTesting", targets: ["ProactiveTesting"]),
         .executable(name: "proactive", targets: ["proactive"]),
     ],
@@ -101,7 +103,8 @@ let package = Package(
             name: "Proactive",
             dependencies: [
                 "ProactiveModel", "ProactiveText", "ProactiveStorage", "ProactiveRanking", "ProactiveMarkup",
-                "ProactivePhoneNumbers", "ProactiveGeocoding", .product(name: "Crypto", package: "swift-crypto"),
+                "ProactivePhoneNumbers", "ProactiveGeocoding",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings),
         // MARK: Test support for users' tests: an in-memory engine, a fixed clock, documents
@@ -109,11 +112,32 @@ let package = Package(
             name: "ProactiveTesting",
             dependencies: ["Proactive", "ProactiveModel", "ProactiveSQLite"],
             swiftSettings: swiftSettings),
+        // MARK: Handoff between a user's devices: keys, sealing, the device agent, and the relay
+        .target(
+            name: "ProactiveHandoff",
+            dependencies: [
+                "Proactive", "ProactiveModel", "ProactiveStorage",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "ProactiveRelay",
+            dependencies: [
+                "ProactiveHandoff", "ProactiveModel", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings),
         // MARK: The daemon: HTTP + WebSocket API and the inspector (Hummingbird 2)
         .target(
             name: "ProactiveServer",
             dependencies: [
-                "Proactive", "ProactiveModel", "ProactiveStorage",
+                "Proactive", "ProactiveModel", "ProactiveStorage", "ProactiveHandoff",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -138,7 +162,9 @@ let package = Package(
             name: "proactive",
             dependencies: [
                 "Proactive", "ProactiveModel", "ProactiveStorage", "ProactiveSQLite", "ProactivePostgres",
-                "ProactiveRanking", "ProactiveMarkup", "ProactiveGeocoding", "ProactiveServer", "ProactiveClient",
+                "ProactiveRanking", "ProactiveMarkup", "ProactiveGeocoding", "ProactiveServer",
+                "ProactiveClient",
+                "ProactiveRelay", "ProactiveHandoff",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -231,6 +257,14 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveHandoffTests",
+            dependencies: [
+                "ProactiveHandoff", "ProactiveRelay", "Proactive", "ProactiveModel", "ProactiveTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(

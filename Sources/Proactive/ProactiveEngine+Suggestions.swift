@@ -95,6 +95,7 @@ extension ProactiveEngine {
                     into: &builder,
                     only: { apps[$0]?.isMediaApp == true || apps[$0]?.directionsModes.isEmpty == false })
             case .appSwitcher:
+                handoffSuggestions(names: names, locale: request.locale, into: &builder)
                 try routes(tx, now: now, apps: apps, request: request, into: &builder)
                 predicted(
                     models: models, request: request, current: current, now: now, names: names, into: &builder

@@ -36,6 +36,8 @@ public final class ProactiveEngine: Sendable {
     /// When expired contributions to the public index were last withdrawn (by the engine's
     /// clock), shared by the engines of every user of one storage.
     let publicSweep: PublicSweepClock
+    /// The offers of the users' other devices, shared by the engines of one storage.
+    let handoff: HandoffBoard
 
     /// Creates an engine acting for `user` (by default the device's one user) on a storage
     /// backend.
@@ -47,6 +49,7 @@ public final class ProactiveEngine: Sendable {
         self.configuration = configuration
         self.apps = AppDeclarations(try Self.declarations(in: storage))
         self.publicSweep = PublicSweepClock()
+        self.handoff = HandoffBoard()
     }
 
     private init(sibling: ProactiveEngine, user: UserID) {
@@ -55,6 +58,7 @@ public final class ProactiveEngine: Sendable {
         configuration = sibling.configuration
         apps = sibling.apps
         publicSweep = sibling.publicSweep
+        handoff = sibling.handoff
     }
 
     /// An engine acting for another user of the same storage, sharing this engine's

@@ -299,6 +299,30 @@ struct Wording: Sendable {
         }
     }
 
+    /// "From Laptop": a Handoff suggestion's subtitle.
+    func fromDevice(_ device: String) -> String {
+        switch language {
+        case .en: "From \(device)"
+        case .fr: "Depuis \(device)"
+        case .it: "Da \(device)"
+        case .pt: "De \(device)"
+        case .de: "Von \(device)"
+        case .zh: "來自 \(device)"
+        }
+    }
+
+    /// "current on Laptop in Books": why a Handoff suggestion is shown.
+    func currentOn(_ device: String, in app: String) -> String {
+        switch language {
+        case .en: "current on \(device) in \(app)"
+        case .fr: "en cours sur \(device) dans \(app)"
+        case .it: "in corso su \(device) in \(app)"
+        case .pt: "em andamento em \(device) no \(app)"
+        case .de: "gerade auf \(device) in \(app) geöffnet"
+        case .zh: "正在 \(device) 的 \(app) 中進行"
+        }
+    }
+
     /// "it is what you were doing in Yummy Reviews".
     func whatYouWereDoing(in app: String) -> String {
         switch language {

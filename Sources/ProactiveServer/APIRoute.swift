@@ -20,6 +20,10 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
     static let apps = APIRoute(method: .get, path: "/v1/apps")
     static let inspectorState = APIRoute(method: .get, path: "/v1/inspector")
     static let live = APIRoute(method: .get, path: "/v1/live")
+    static let deviceCode = APIRoute(method: .post, path: "/v1/devices/code")
+    static let deviceJoin = APIRoute(method: .post, path: "/v1/devices/join")
+    static let devices = APIRoute(method: .get, path: "/v1/devices")
+    static let device = APIRoute(method: .delete, path: "/v1/devices/{id}")
     static let health = APIRoute(method: .get, path: "/healthz")
     static let metrics = APIRoute(method: .get, path: "/metrics")
     static let inspectorPage = APIRoute(method: .get, path: "/")
@@ -27,6 +31,6 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
     /// Every route the daemon serves.
     public static let all: [APIRoute] = [
         donations, suggestions, search, ask, deletions, continuations, export, apps, inspectorState, live,
-        health, metrics, inspectorPage,
+        deviceCode, deviceJoin, devices, device, health, metrics, inspectorPage,
     ]
 }

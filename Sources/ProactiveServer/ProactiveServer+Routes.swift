@@ -28,6 +28,7 @@ extension ProactiveServer {
         router.on(RouterPath(APIRoute.continuations.path), method: .post) {
             try await self.continueActivity($0, $1)
         }
+        registerDeviceRoutes(router)
         router.on(RouterPath(APIRoute.export.path), method: .get) { try await self.export($0, $1) }
         router.on(RouterPath(APIRoute.apps.path), method: .get) { try await self.apps($0, $1) }
         router.on(RouterPath(APIRoute.inspectorState.path), method: .get) {
@@ -328,6 +329,10 @@ extension ProactiveServer {
         case nil: appInstalled = true
         case .bool(let flag)?: appInstalled = flag
         default: throw APIError.invalid("appInstalled", "expected true or false")
+        }
+        if id.hasPrefix("handoff/") {
+            let result = try await continueHandoff(id, appInstalled: appInstalled, principal: principal)
+            return try APIEncoding.response(encoding: result)
         }
         let engine = engine(for: principal.user)
         let result = try await engineCall {

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import Proactive
+import ProactiveHandoff
 import ProactiveStorage
 import ServiceLifecycle
 import Synchronization
@@ -13,7 +14,7 @@ import UnixSignals
 ///
 /// ```swift
 /// let engine = try ProactiveEngine(storage: SQLiteStorage(path: "store.sqlite"))
-/// let server = ProactiveServer(engine: engine)
+/// let server = try ProactiveServer(engine: engine)
 /// try await server.run()  // until SIGTERM or SIGINT
 /// ```
 public final class ProactiveServer: Sendable {
@@ -32,6 +33,7 @@ public final class ProactiveServer: Sendable {
     let receipts = ReceiptLog()
     let hub: LiveHub
     let donations: DonationQueue
+    let handoff: HandoffHub?
     let boundPort = Mutex<Int?>(nil)
     let running = Mutex<ServiceGroup?>(nil)
     /// Each user's engine (their learned context is kept between requests).
@@ -39,6 +41,7 @@ public final class ProactiveServer: Sendable {
 
     /// Creates a server for an engine.
     public init(engine: ProactiveEngine, configuration: ServerConfiguration = .init(), logger: Logger? = nil)
+        throws
     {
         self.engine = engine
         self.configuration = configuration
@@ -48,6 +51,13 @@ public final class ProactiveServer: Sendable {
         limiter = RateLimiter(rate: configuration.donationRate, burst: configuration.donationBurst)
         hub = LiveHub(changes: changes)
         donations = DonationQueue()
+        if let relay = configuration.relay {
+            handoff = HandoffHub(
+                state: try DeviceStateStore(path: configuration.handoffStatePath), relay: relay,
+                deviceName: configuration.deviceName, logger: Logger(label: "proactive.handoff"))
+        } else {
+            handoff = nil
+        }
         hub.engines.withLock { $0 = { [self] user in self.engine(for: user) } }
     }
 
@@ -103,7 +113,8 @@ public final class ProactiveServer: Sendable {
     {
         let group = ServiceGroup(
             configuration: .init(
-                services: [makeApplication(onRunning: onRunning), hub, ExternalChangeWatcher(server: self)],
+                services: [makeApplication(onRunning: onRunning), hub, ExternalChangeWatcher(server: self)]
+                    + (handoff.map { [HandoffService(server: self, hub: $0)] } ?? []),
                 gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
         running.withLock { $0 = group }
         let engine = engine

@@ -21,6 +21,13 @@ public struct ServerConfiguration: Sendable {
     /// command line), to push them to live subscribers. Default 0.5 s.
     public var externalChangeInterval: TimeInterval = 0.5
 
+    /// The Handoff relay this device's daemon connects to (`serve --relay`); nil: no Handoff.
+    public var relay: URL?
+    /// This device's name in its Handoff group (default: the host name).
+    public var deviceName = ProcessInfo.processInfo.hostName
+    /// The file keeping the device's Handoff keys, group and offers (nil: in memory).
+    public var handoffStatePath: String?
+
     /// The default configuration.
     public init() {}
 }

@@ -13,7 +13,8 @@ struct ProactiveCommand: ParsableCommand {
         subcommands: [
             DonateCommand.self, SearchCommand.self, DeleteCommand.self, ContinueCommand.self,
             ClientStateCommand.self, EvaluateCommand.self, SuggestCommand.self, ExtractCommand.self,
-            GeocodeCommand.self, AskCommand.self, ServeCommand.self, TokenCommand.self,
+            GeocodeCommand.self, AskCommand.self, ServeCommand.self, TokenCommand.self, DeviceCommand.self,
+            RelayCommand.self,
         ])
 
     /// The version `proactive --version` prints.

@@ -46,6 +46,23 @@ struct ServeCommand: ParsableCommand {
     )
     var publicIndexKeyFile: String?
 
+    @Option(
+        name: .long,
+        help:
+            "A Handoff relay to connect this device to, e.g. http://relay.example:8790 (default: $PROACTIVE_RELAY; none: no Handoff)."
+    )
+    var relay: String?
+
+    @Option(name: .long, help: "This device's name in its Handoff group (default: the host name).")
+    var deviceName: String?
+
+    @Option(
+        name: .long,
+        help:
+            "The file keeping this device's Handoff keys and group (default: beside the store, STORE.handoff; on PostgreSQL, the user's data directory's handoff.sqlite)."
+    )
+    var handoffFile: String?
+
     func run() throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw UsageError(
@@ -71,7 +88,27 @@ struct ServeCommand: ParsableCommand {
         configuration.donationRate = rateLimit
         configuration.donationBurst = rateLimit * 2
         configuration.suggestionReuse = suggestionReuse
-        let server = ProactiveServer(engine: engine, configuration: configuration, logger: logger)
+        if let relay = relay
+            ?? ProcessInfo.processInfo.environment["PROACTIVE_RELAY"].flatMap({ $0.isEmpty ? nil : $0 })
+        {
+            guard let url = URL(string: relay), url.scheme == "http" || url.scheme == "https", url.host != nil
+            else {
+                throw UsageError(
+                    message: "--relay: expected the relay's http(s) URL, e.g. http://127.0.0.1:8790")
+            }
+            configuration.relay = url
+            if let deviceName {
+                guard !deviceName.isEmpty, deviceName.count <= 100 else {
+                    throw UsageError(message: "--device-name: expected 1 to 100 characters")
+                }
+                configuration.deviceName = deviceName
+            }
+            configuration.handoffStatePath =
+                handoffFile
+                ?? (options.postgresURL == nil
+                    ? options.storePath + ".handoff" : options.dataDirectory + "/handoff.sqlite")
+        }
+        let server = try ProactiveServer(engine: engine, configuration: configuration, logger: logger)
         let failure = Mutex<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
         let store = engine.storageDescription

@@ -11,7 +11,7 @@ import Testing
     /// Sources/ProactiveServer/ProactiveServer.docc/ProactiveServer.md
     static func landingPage(storePath: String) async throws {
         let engine = try ProactiveEngine(storage: SQLiteStorage(path: storePath))
-        let server = ProactiveServer(engine: engine)
+        let server = try ProactiveServer(engine: engine)
         let token = try server.tokens.create(for: .system)  // shown once: the store keeps its digest
         print("inspector: http://127.0.0.1:8787/#token=\(token)")
         try await server.run()  // until SIGTERM or SIGINT

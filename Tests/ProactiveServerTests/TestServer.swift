@@ -73,7 +73,7 @@ final class TestServer: Sendable {
         // Closing kept-alive test connections at shutdown is logged as errors by Hummingbird.
         var logger = Logger(label: "test-server")
         logger.logLevel = .critical
-        let server = ProactiveServer(engine: engine, configuration: configuration, logger: logger)
+        let server = try ProactiveServer(engine: engine, configuration: configuration, logger: logger)
         return Parts(
             server: server, directory: directory, system: try server.tokens.create(for: .system),
             appA: try server.tokens.create(for: .app(a)), appB: try server.tokens.create(for: .app(b)))

@@ -85,6 +85,37 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/continuations`.
     /// - Remark: Generated from `#/paths//v1/continuations/post(continueActivity)`.
     func continueActivity(_ input: Operations.ContinueActivity.Input) async throws -> Operations.ContinueActivity.Output
+    /// A one-time pairing code for a new device of the user's Handoff group
+    ///
+    /// The first call makes the group (this device alone). The code works once, for 5 minutes;
+    /// the joining device types it (`POST /v1/devices/join` on its daemon). Both screens show
+    /// `verification`: they must match. System token only; the daemon must run with `--relay`
+    /// (409 `noRelay` otherwise). See docs/handoff.md.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/devices/code`.
+    /// - Remark: Generated from `#/paths//v1/devices/code/post(makePairingCode)`.
+    func makePairingCode(_ input: Operations.MakePairingCode.Input) async throws -> Operations.MakePairingCode.Output
+    /// Join the Handoff group of the device that shows a pairing code
+    ///
+    /// Waits (up to a minute) for the showing device to add this one to its signed list. A
+    /// wrong or expired code is 404, a code already used 409, a device already in a group of
+    /// several devices 409.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/devices/join`.
+    /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)`.
+    func joinDeviceGroup(_ input: Operations.JoinDeviceGroup.Input) async throws -> Operations.JoinDeviceGroup.Output
+    /// The devices of the user's Handoff group (just this one before pairing)
+    ///
+    /// - Remark: HTTP `GET /v1/devices`.
+    /// - Remark: Generated from `#/paths//v1/devices/get(listDevices)`.
+    func listDevices(_ input: Operations.ListDevices.Input) async throws -> Operations.ListDevices.Output
+    /// Remove a device from the group (it receives nothing sent after)
+    ///
+    /// - Remark: HTTP `DELETE /v1/devices/{id}`.
+    /// - Remark: Generated from `#/paths//v1/devices/{id}/delete(revokeDevice)`.
+    func revokeDevice(_ input: Operations.RevokeDevice.Input) async throws -> Operations.RevokeDevice.Output
     /// Everything held for an app (an app token exports its own)
     ///
     /// A system token must name the app (400 naming `app` otherwise); an app token may leave it
@@ -250,6 +281,57 @@ extension APIProtocol {
         try await continueActivity(Operations.ContinueActivity.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// A one-time pairing code for a new device of the user's Handoff group
+    ///
+    /// The first call makes the group (this device alone). The code works once, for 5 minutes;
+    /// the joining device types it (`POST /v1/devices/join` on its daemon). Both screens show
+    /// `verification`: they must match. System token only; the daemon must run with `--relay`
+    /// (409 `noRelay` otherwise). See docs/handoff.md.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/devices/code`.
+    /// - Remark: Generated from `#/paths//v1/devices/code/post(makePairingCode)`.
+    public func makePairingCode(headers: Operations.MakePairingCode.Input.Headers = .init()) async throws -> Operations.MakePairingCode.Output {
+        try await makePairingCode(Operations.MakePairingCode.Input(headers: headers))
+    }
+    /// Join the Handoff group of the device that shows a pairing code
+    ///
+    /// Waits (up to a minute) for the showing device to add this one to its signed list. A
+    /// wrong or expired code is 404, a code already used 409, a device already in a group of
+    /// several devices 409.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/devices/join`.
+    /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)`.
+    public func joinDeviceGroup(
+        headers: Operations.JoinDeviceGroup.Input.Headers = .init(),
+        body: Operations.JoinDeviceGroup.Input.Body
+    ) async throws -> Operations.JoinDeviceGroup.Output {
+        try await joinDeviceGroup(Operations.JoinDeviceGroup.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The devices of the user's Handoff group (just this one before pairing)
+    ///
+    /// - Remark: HTTP `GET /v1/devices`.
+    /// - Remark: Generated from `#/paths//v1/devices/get(listDevices)`.
+    public func listDevices(headers: Operations.ListDevices.Input.Headers = .init()) async throws -> Operations.ListDevices.Output {
+        try await listDevices(Operations.ListDevices.Input(headers: headers))
+    }
+    /// Remove a device from the group (it receives nothing sent after)
+    ///
+    /// - Remark: HTTP `DELETE /v1/devices/{id}`.
+    /// - Remark: Generated from `#/paths//v1/devices/{id}/delete(revokeDevice)`.
+    public func revokeDevice(
+        path: Operations.RevokeDevice.Input.Path,
+        headers: Operations.RevokeDevice.Input.Headers = .init()
+    ) async throws -> Operations.RevokeDevice.Output {
+        try await revokeDevice(Operations.RevokeDevice.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Everything held for an app (an app token exports its own)
@@ -1567,6 +1649,8 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/ContinuationRequest`.
         public struct ContinuationRequest: Codable, Hashable, Sendable {
+            /// an activity of this device (`activity/12`) or a Handoff offer from another device (`handoff/<device>/12`)
+            ///
             /// - Remark: Generated from `#/components/schemas/ContinuationRequest/id`.
             public var id: Swift.String
             /// - Remark: Generated from `#/components/schemas/ContinuationRequest/appInstalled`.
@@ -1574,7 +1658,7 @@ extension Components {
             /// Creates a new `ContinuationRequest`.
             ///
             /// - Parameters:
-            ///   - id:
+            ///   - id: an activity of this device (`activity/12`) or a Handoff offer from another device (`handoff/<device>/12`)
             ///   - appInstalled:
             public init(
                 id: Swift.String,
@@ -1586,6 +1670,108 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case id
                 case appInstalled
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PairingInvitation`.
+        public struct PairingInvitation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PairingInvitation/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PairingInvitation/expiresAt`.
+            public var expiresAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/PairingInvitation/verification`.
+            public var verification: Swift.String
+            /// Creates a new `PairingInvitation`.
+            ///
+            /// - Parameters:
+            ///   - code:
+            ///   - expiresAt:
+            ///   - verification:
+            public init(
+                code: Swift.String,
+                expiresAt: Foundation.Date,
+                verification: Swift.String
+            ) {
+                self.code = code
+                self.expiresAt = expiresAt
+                self.verification = verification
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case expiresAt
+                case verification
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JoinRequest`.
+        public struct JoinRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/JoinRequest/code`.
+            public var code: Swift.String
+            /// Creates a new `JoinRequest`.
+            ///
+            /// - Parameters:
+            ///   - code:
+            public init(code: Swift.String) {
+                self.code = code
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Device`.
+        public struct Device: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Device/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Device/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Device/isCurrent`.
+            public var isCurrent: Swift.Bool
+            /// Creates a new `Device`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - isCurrent:
+            public init(
+                id: Swift.String,
+                name: Swift.String,
+                isCurrent: Swift.Bool
+            ) {
+                self.id = id
+                self.name = name
+                self.isCurrent = isCurrent
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case isCurrent
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JoinResult`.
+        public struct JoinResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/JoinResult/group`.
+            public var group: Swift.String
+            /// - Remark: Generated from `#/components/schemas/JoinResult/device`.
+            public var device: Components.Schemas.Device
+            /// - Remark: Generated from `#/components/schemas/JoinResult/verification`.
+            public var verification: Swift.String
+            /// Creates a new `JoinResult`.
+            ///
+            /// - Parameters:
+            ///   - group:
+            ///   - device:
+            ///   - verification:
+            public init(
+                group: Swift.String,
+                device: Components.Schemas.Device,
+                verification: Swift.String
+            ) {
+                self.group = group
+                self.device = device
+                self.verification = verification
+            }
+            public enum CodingKeys: String, CodingKey {
+                case group
+                case device
+                case verification
             }
         }
         /// `{"action":"restored|declined|launchApp","app":…,"activity":{…}}` or
@@ -1963,6 +2149,90 @@ extension Components {
             /// - Parameters:
             ///   - body: Received HTTP response body
             public init(body: Components.Responses.StorageFull.Body) {
+                self.body = body
+            }
+        }
+        public struct Conflict: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Conflict/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Conflict/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.Conflict.Body
+            /// Creates a new `Conflict`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.Conflict.Body) {
+                self.body = body
+            }
+        }
+        public struct RelayUnavailable: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/RelayUnavailable/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/RelayUnavailable/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.RelayUnavailable.Body
+            /// Creates a new `RelayUnavailable`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.RelayUnavailable.Body) {
+                self.body = body
+            }
+        }
+        public struct DeviceTimeout: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/DeviceTimeout/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/DeviceTimeout/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.DeviceTimeout.Body
+            /// Creates a new `DeviceTimeout`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.DeviceTimeout.Body) {
                 self.body = body
             }
         }
@@ -3587,6 +3857,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The token may not do this (another app's data, or a system-only request)
+            ///
+            /// - Remark: Generated from `#/paths//v1/continuations/post(continueActivity)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No such thing (or another app's)
             ///
             /// - Remark: Generated from `#/paths//v1/continuations/post(continueActivity)/responses/404`.
@@ -3605,6 +3898,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Handoff cannot do this now: no relay (`noRelay`), no group yet (`notPaired`), a code already used, a device already in a group
+            ///
+            /// - Remark: Generated from `#/paths//v1/continuations/post(continueActivity)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -3656,6 +3972,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The Handoff relay cannot be reached or refused; nothing was changed
+            ///
+            /// - Remark: Generated from `#/paths//v1/continuations/post(continueActivity)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.RelayUnavailable)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.RelayUnavailable {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The store cannot be reached (PostgreSQL down or restarting) or stayed busy; nothing was changed
             ///
             /// - Remark: Generated from `#/paths//v1/continuations/post(continueActivity)/responses/503`.
@@ -3679,6 +4018,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The other device did not answer in time
+            ///
+            /// - Remark: Generated from `#/paths//v1/continuations/post(continueActivity)/responses/504`.
+            ///
+            /// HTTP response code: `504 gatewayTimeout`.
+            case gatewayTimeout(Components.Responses.DeviceTimeout)
+            /// The associated value of the enum case if `self` is `.gatewayTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.gatewayTimeout`.
+            /// - SeeAlso: `.gatewayTimeout`.
+            public var gatewayTimeout: Components.Responses.DeviceTimeout {
+                get throws {
+                    switch self {
+                    case let .gatewayTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gatewayTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The disk or database is full; nothing was changed
             ///
             /// - Remark: Generated from `#/paths//v1/continuations/post(continueActivity)/responses/507`.
@@ -3697,6 +4059,969 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// A one-time pairing code for a new device of the user's Handoff group
+    ///
+    /// The first call makes the group (this device alone). The code works once, for 5 minutes;
+    /// the joining device types it (`POST /v1/devices/join` on its daemon). Both screens show
+    /// `verification`: they must match. System token only; the daemon must run with `--relay`
+    /// (409 `noRelay` otherwise). See docs/handoff.md.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/devices/code`.
+    /// - Remark: Generated from `#/paths//v1/devices/code/post(makePairingCode)`.
+    public enum MakePairingCode {
+        public static let id: Swift.String = "makePairingCode"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/devices/code/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.MakePairingCode.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.MakePairingCode.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.MakePairingCode.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.MakePairingCode.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/devices/code/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/devices/code/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.PairingInvitation)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PairingInvitation {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.MakePairingCode.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.MakePairingCode.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The code
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/code/post(makePairingCode)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.MakePairingCode.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.MakePairingCode.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or an unknown or revoked one
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/code/post(makePairingCode)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The token may not do this (another app's data, or a system-only request)
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/code/post(makePairingCode)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Handoff cannot do this now: no relay (`noRelay`), no group yet (`notPaired`), a code already used, a device already in a group
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/code/post(makePairingCode)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The Handoff relay cannot be reached or refused; nothing was changed
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/code/post(makePairingCode)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.RelayUnavailable)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.RelayUnavailable {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Join the Handoff group of the device that shows a pairing code
+    ///
+    /// Waits (up to a minute) for the showing device to add this one to its signed list. A
+    /// wrong or expired code is 404, a code already used 409, a device already in a group of
+    /// several devices 409.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/devices/join`.
+    /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)`.
+    public enum JoinDeviceGroup {
+        public static let id: Swift.String = "joinDeviceGroup"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/devices/join/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JoinDeviceGroup.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JoinDeviceGroup.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.JoinDeviceGroup.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/devices/join/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/devices/join/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.JoinRequest)
+            }
+            public var body: Operations.JoinDeviceGroup.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.JoinDeviceGroup.Input.Headers = .init(),
+                body: Operations.JoinDeviceGroup.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/devices/join/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/devices/join/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.JoinResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.JoinResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.JoinDeviceGroup.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.JoinDeviceGroup.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Joined
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.JoinDeviceGroup.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.JoinDeviceGroup.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A parameter or field is wrong (named in `field`)
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or an unknown or revoked one
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The token may not do this (another app's data, or a system-only request)
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such thing (or another app's)
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Handoff cannot do this now: no relay (`noRelay`), no group yet (`notPaired`), a code already used, a device already in a group
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is too large: over 32 MiB for donations, over 1 MiB for the other JSON bodies (`field: body`)
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The Handoff relay cannot be reached or refused; nothing was changed
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.RelayUnavailable)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.RelayUnavailable {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The other device did not answer in time
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/join/post(joinDeviceGroup)/responses/504`.
+            ///
+            /// HTTP response code: `504 gatewayTimeout`.
+            case gatewayTimeout(Components.Responses.DeviceTimeout)
+            /// The associated value of the enum case if `self` is `.gatewayTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.gatewayTimeout`.
+            /// - SeeAlso: `.gatewayTimeout`.
+            public var gatewayTimeout: Components.Responses.DeviceTimeout {
+                get throws {
+                    switch self {
+                    case let .gatewayTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gatewayTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The devices of the user's Handoff group (just this one before pairing)
+    ///
+    /// - Remark: HTTP `GET /v1/devices`.
+    /// - Remark: Generated from `#/paths//v1/devices/get(listDevices)`.
+    public enum ListDevices {
+        public static let id: Swift.String = "listDevices"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/devices/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDevices.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDevices.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListDevices.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListDevices.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/devices/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/devices/GET/responses/200/content/application\/json`.
+                    case json([Components.Schemas.Device])
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: [Components.Schemas.Device] {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListDevices.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListDevices.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The devices
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/get(listDevices)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListDevices.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListDevices.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or an unknown or revoked one
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/get(listDevices)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The token may not do this (another app's data, or a system-only request)
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/get(listDevices)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Handoff cannot do this now: no relay (`noRelay`), no group yet (`notPaired`), a code already used, a device already in a group
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/get(listDevices)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Remove a device from the group (it receives nothing sent after)
+    ///
+    /// - Remark: HTTP `DELETE /v1/devices/{id}`.
+    /// - Remark: Generated from `#/paths//v1/devices/{id}/delete(revokeDevice)`.
+    public enum RevokeDevice {
+        public static let id: Swift.String = "revokeDevice"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/devices/{id}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/devices/{id}/DELETE/path/id`.
+                public var id: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.RevokeDevice.Input.Path
+            /// - Remark: Generated from `#/paths/v1/devices/{id}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeDevice.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeDevice.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RevokeDevice.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.RevokeDevice.Input.Path,
+                headers: Operations.RevokeDevice.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/devices/{id}/DELETE/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/devices/{id}/DELETE/responses/200/content/application\/json`.
+                    case json([Components.Schemas.Device])
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: [Components.Schemas.Device] {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RevokeDevice.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RevokeDevice.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The devices left
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/{id}/delete(revokeDevice)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RevokeDevice.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RevokeDevice.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A parameter or field is wrong (named in `field`)
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/{id}/delete(revokeDevice)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or an unknown or revoked one
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/{id}/delete(revokeDevice)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The token may not do this (another app's data, or a system-only request)
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/{id}/delete(revokeDevice)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such thing (or another app's)
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/{id}/delete(revokeDevice)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Handoff cannot do this now: no relay (`noRelay`), no group yet (`notPaired`), a code already used, a device already in a group
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/{id}/delete(revokeDevice)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The Handoff relay cannot be reached or refused; nothing was changed
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/{id}/delete(revokeDevice)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.RelayUnavailable)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.RelayUnavailable {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
                             response: self
                         )
                     }
