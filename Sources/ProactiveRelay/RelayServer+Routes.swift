@@ -279,7 +279,7 @@ extension RelayServer {
             let found = try store.envelopes(for: session.device, now: Date())
             let version = groups.withLock { $0[session.group]?.version ?? 0 }
             let remaining = ContinuousClock.now.duration(to: deadline)
-            if !found.isEmpty || remaining <= .zero || Task.isCancelled {
+            if !found.isEmpty || remaining <= .zero || Task.isCancelled || waiters.isClosed {
                 // Still a member? (A revoked device's long poll ends with nothing.)
                 _ = try self.session(request)
                 return try Self.json(
@@ -363,7 +363,9 @@ extension RelayServer {
             let generation = waiters.generation(of: "join/" + slot)
             if let join = try pairing(slot).join { return try Self.json(Sealed(join: join)) }
             let remaining = ContinuousClock.now.duration(to: deadline)
-            if remaining <= .zero || Task.isCancelled { return Response(status: .noContent) }
+            if remaining <= .zero || Task.isCancelled || waiters.isClosed {
+                return Response(status: .noContent)
+            }
             await waiters.wait(for: "join/" + slot, after: generation, timeout: remaining)
         }
     }
@@ -408,7 +410,9 @@ extension RelayServer {
                 return try Self.json(Sealed(welcome: welcome))
             }
             let remaining = ContinuousClock.now.duration(to: deadline)
-            if remaining <= .zero || Task.isCancelled { return Response(status: .noContent) }
+            if remaining <= .zero || Task.isCancelled || waiters.isClosed {
+                return Response(status: .noContent)
+            }
             await waiters.wait(for: "welcome/" + slot, after: generation, timeout: remaining)
         }
     }

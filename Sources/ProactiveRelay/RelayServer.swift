@@ -90,8 +90,9 @@ public final class RelayServer: Sendable {
         try await group.run()
     }
 
-    /// Shuts a running relay down.
+    /// Shuts a running relay down: long polls answer at once, then the server stops.
     public func shutdown() async {
+        waiters.closeAll()
         await running.withLock { $0 }?.triggerGracefulShutdown()
     }
 
@@ -100,13 +101,18 @@ public final class RelayServer: Sendable {
         let relay: RelayServer
 
         func run() async throws {
-            while !Task.isShuttingDownGracefully && !Task.isCancelled {
-                let now = Date()
-                _ = try? relay.store.sweep(now: now)
-                relay.challenges.withLock { $0 = $0.filter { $0.value > now } }
-                relay.sessions.withLock { $0 = $0.filter { $0.value.expiresAt > now } }
-                relay.pairings.withLock { $0 = $0.filter { $0.value.expiresAt > now } }
-                try? await Task.sleep(for: .seconds(5))
+            // Shut down before the server (services stop in reverse order): waking the long
+            // polls lets the server drain at once.
+            defer { relay.waiters.closeAll() }
+            try? await cancelWhenGracefulShutdown {
+                while !Task.isCancelled {
+                    let now = Date()
+                    _ = try? relay.store.sweep(now: now)
+                    relay.challenges.withLock { $0 = $0.filter { $0.value > now } }
+                    relay.sessions.withLock { $0 = $0.filter { $0.value.expiresAt > now } }
+                    relay.pairings.withLock { $0 = $0.filter { $0.value.expiresAt > now } }
+                    try await Task.sleep(for: .seconds(5))
+                }
             }
         }
     }

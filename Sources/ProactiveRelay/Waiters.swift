@@ -9,6 +9,7 @@ final class Waiters: Sendable {
         var waiting: [String: [Int: CheckedContinuation<Void, Never>]] = [:]
         var cancelled: Set<Int> = []
         var next = 0
+        var closed = false
     }
 
     private let state = Mutex(State())
@@ -25,6 +26,20 @@ final class Waiters: Sendable {
         for continuation in woken { continuation.resume() }
     }
 
+    /// Whether ``closeAll()`` was called.
+    var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// Wakes every waiter and makes later waits return at once (the relay is shutting down:
+    /// long polls answer now instead of holding the shutdown for their whole wait).
+    func closeAll() {
+        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.closed = true
+            defer { state.waiting = [:] }
+            return state.waiting.values.flatMap(\.values)
+        }
+        for continuation in woken { continuation.resume() }
+    }
+
     /// Waits until the key is notified after `generation`, or the timeout.
     func wait(for key: String, after generation: Int, timeout: Duration) async {
         let ticket = state.withLock { state -> Int in
@@ -36,7 +51,7 @@ final class Waiters: Sendable {
                 await withTaskCancellationHandler {
                     await withCheckedContinuation { continuation in
                         let resumeNow = self.state.withLock { state -> Bool in
-                            if state.cancelled.remove(ticket) != nil { return true }
+                            if state.closed || state.cancelled.remove(ticket) != nil { return true }
                             if (state.generation[key] ?? 0) != generation { return true }
                             state.waiting[key, default: [:]][ticket] = continuation
                             return false
