@@ -193,6 +193,13 @@ let package = Package(
             ],
             path: "Benchmarks/ServiceBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
+            name: "HandoffBenchmark",
+            dependencies: [
+                "BenchmarkSupport", "Proactive", "ProactiveModel", "ProactiveHandoff", "ProactiveRelay",
+                "ProactiveTesting", .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/HandoffBenchmark", swiftSettings: swiftSettings),
+        .executableTarget(
             name: "MarkupBenchmark", dependencies: ["ProactiveMarkup"],
             path: "Benchmarks/MarkupBenchmark", exclude: ["extruct_baseline.py"], swiftSettings: swiftSettings
         ),
