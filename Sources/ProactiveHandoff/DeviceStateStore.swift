@@ -14,7 +14,9 @@ public final class DeviceStateStore: Sendable {
             let existed = FileManager.default.fileExists(atPath: path)
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             if !existed { chmod(path, 0o600) }
         } else {
             queue = try DatabaseQueue()

@@ -243,10 +243,7 @@ extension RelayServer {
             throw RelayError.invalid("ttl must be from 1 to \(configuration.maximumEnvelopeLifetime) seconds")
         }
         let now = Date()
-        guard
-            try store.envelopes(for: body.to, now: now, limit: configuration.maximumEnvelopesPerDevice).count
-                < configuration.maximumEnvelopesPerDevice
-        else {
+        guard try store.waitingCount(for: body.to, now: now) < configuration.maximumEnvelopesPerDevice else {
             throw RelayError(.tooManyRequests, "mailboxFull", "the recipient has too many envelopes waiting")
         }
         let id = UUID().uuidString.lowercased()

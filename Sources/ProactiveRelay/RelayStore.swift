@@ -11,6 +11,10 @@ final class RelayStore: Sendable {
         if let path {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
+            // WAL with synchronous NORMAL: a commit survives the process being killed (what a
+            // relay must promise for an acknowledged envelope); only a power cut may lose the
+            // last ones, which their senders post again when they find them missing.
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             queue = try DatabaseQueue(path: path, configuration: configuration)
             try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
         } else {
@@ -102,6 +106,15 @@ final class RelayStore: Sendable {
                     receivedAt: Date(timeIntervalSince1970: $0["receivedAt"]),
                     expiresAt: Date(timeIntervalSince1970: $0["expiresAt"]))
             }
+        }
+    }
+
+    /// How many unexpired envelopes wait for a device.
+    func waitingCount(for recipient: String, now: Date) throws -> Int {
+        try queue.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM envelope WHERE recipient = ? AND expiresAt > ?",
+                arguments: [recipient, now.timeIntervalSince1970]) ?? 0
         }
     }
 
