@@ -12,10 +12,10 @@ struct RelayCommand: ParsableCommand {
             "Run a Handoff relay: it forwards sealed envelopes between a user's devices and can read none of them.",
         discussion: "Device daemons connect to it with `proactive serve --relay URL`. See docs/handoff.md.")
 
-    @Option(name: .long, help: "The address to listen on (default 127.0.0.1).")
+    @Option(name: .long, help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: "The port to listen on (default 8790; 0 picks a free one).")
+    @Option(name: .long, help: "The port to listen on (0 picks a free one).")
     var port = 8790
 
     @Option(
@@ -25,7 +25,7 @@ struct RelayCommand: ParsableCommand {
     )
     var store: String?
 
-    @Option(name: .long, help: "The log level: trace, debug, info, notice, warning, error (default info).")
+    @Option(name: .long, help: "The log level: trace, debug, info, notice, warning, error.")
     var logLevel = "info"
 
     func run() throws {
