@@ -18,9 +18,13 @@ final class Daemon: @unchecked Sendable {
     /// Starts the daemon with these `serve` arguments (a store or a database) and waits until it
     /// listens.
     /// With `log`, its log (standard error) is written to that file, at `logLevel`.
-    init(arguments: [String], log: URL? = nil, logLevel: String = "warning") throws {
+    /// `command` is `serve` (a daemon) or `relay` (a Handoff relay).
+    init(
+        arguments: [String], log: URL? = nil, logLevel: String = "warning", command: String = "serve",
+        port: Int = 0
+    ) throws {
         process.executableURL = CLI.executable
-        process.arguments = ["serve", "--port", "0", "--log-level", logLevel] + arguments
+        process.arguments = [command, "--port", "\(port)", "--log-level", logLevel] + arguments
         process.standardOutput = output
         if let log {
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)

@@ -1,0 +1,300 @@
+import Foundation
+import Testing
+
+/// Handoff as users run it: a relay and device daemons as separate processes on loopback, the
+/// device commands of the CLI, and a proxy recording every byte between devices and relay.
+@Suite(.serialized) struct HandoffAcceptanceTests {
+    static let app = "com.example.reader"
+    static let type = "com.example.reader.chapter"
+
+    /// A device: its store, system token and daemon.
+    struct Device {
+        let cli: CLI
+        let token: String
+        let daemon: Daemon
+        var server: [String] { ["--server", daemon.url.absoluteString, "--token", token] }
+
+        init(name: String, relay: URL, directory: URL, declaring: Bool) throws {
+            cli = CLI()
+            token = try cli.token(["--system"])
+            if declaring {
+                let declared = try cli.run(
+                    ["donate", "-"],
+                    stdin:
+                        #"{"type":"app","bundleIdentifier":"\#(HandoffAcceptanceTests.app)","name":"Reader","activityTypes":["\#(HandoffAcceptanceTests.type)"]}"#
+                )
+                try #require(declared.status == 0)
+            }
+            daemon = try Daemon(
+                arguments: ["--store", cli.store, "--relay", relay.absoluteString, "--device-name", name],
+                log: directory.appendingPathComponent("\(name).log"), logLevel: "debug")
+        }
+
+        func run(_ arguments: [String], stdin: String? = nil) throws -> CLI.Output {
+            try CLI.run(arguments + server, stdin: stdin)
+        }
+
+        func json(_ arguments: [String]) throws -> Any {
+            let output = try run(arguments + ["--json"])
+            try #require(output.status == 0, "\(arguments) failed: \(output.stderr)")
+            return try output.json()
+        }
+
+        func pairCode() throws -> [String: Any] {
+            try #require(try json(["device", "code"]) as? [String: Any])
+        }
+
+        func join(_ code: String) throws -> [String: Any] {
+            try #require(try json(["device", "join", code]) as? [String: Any])
+        }
+
+        func offers() throws -> [[String: Any]] {
+            let all = try #require(try json(["suggest", "--surface", "appSwitcher"]) as? [[String: Any]])
+            return all.filter { $0["kind"] as? String == "handoff" }
+        }
+
+        /// Waits for the app switcher's offers to satisfy `predicate` (up to 15 s).
+        func waitForOffers(_ predicate: ([[String: Any]]) -> Bool) async throws -> [[String: Any]] {
+            let deadline = ContinuousClock.now + .seconds(15)
+            while ContinuousClock.now < deadline {
+                let offers = try offers()
+                if predicate(offers) { return offers }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return try offers()
+        }
+
+        func becomeCurrent(_ title: String, id: String, eligible: Bool = true) throws {
+            let document =
+                #"{"type":"activity","app":"\#(HandoffAcceptanceTests.app)","current":true,"activityType":"\#(HandoffAcceptanceTests.type)","title":"\#(title)","userInfo":{"chapter":"CANARY-USERINFO-\#(id)"},"webpageURL":"https://reader.example/CANARY-URL/\#(id)","persistentIdentifier":"\#(id)","isEligibleForHandoff":\#(eligible)}"#
+            let output = try run(["donate", "-"], stdin: document)
+            try #require(output.status == 0, "\(output.stderr)")
+        }
+
+        func stop() {
+            _ = daemon.terminate()
+            cli.cleanUp()
+        }
+    }
+
+    /// `python3 Tests/Interop/tcp_capture.py`: a proxy recording both directions to a file.
+    final class Capture: @unchecked Sendable {
+        let process = Process()
+        let url: URL
+        let file: URL
+
+        init(target: URL, file: URL) throws {
+            self.file = file
+            let port = try Self.freePort()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "python3", HandoffAcceptanceTests.interop.appendingPathComponent("tcp_capture.py").path,
+                "--listen", "\(port)", "--target", "127.0.0.1:\(target.port!)", "--out", file.path,
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            _ = output.fileHandleForReading.availableData  // "listening"
+            url = URL(string: "http://127.0.0.1:\(port)")!
+        }
+
+        static func freePort() throws -> Int {
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            probe.arguments = [
+                "python3", "-c",
+                "import socket; s=socket.socket(); s.bind(('127.0.0.1',0)); print(s.getsockname()[1])",
+            ]
+            let pipe = Pipe()
+            probe.standardOutput = pipe
+            try probe.run()
+            probe.waitUntilExit()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+
+        var bytes: Data { (try? Data(contentsOf: file)) ?? Data() }
+
+        func stop() {
+            // SIGKILL: a child of the test process may inherit a mask that blocks SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    static var interop: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Interop")
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "handoff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func threeDevicesThroughARelayThatReadsNothing() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let relayStore = directory.appendingPathComponent("relay.sqlite")
+        let relayLog = directory.appendingPathComponent("relay.log")
+        var relay = try Daemon(
+            arguments: ["--store", relayStore.path], log: relayLog, logLevel: "trace", command: "relay")
+        defer { _ = relay.terminate() }
+        let relayPort = relay.url.port!
+        let capture = try Capture(target: relay.url, file: directory.appendingPathComponent("traffic.bin"))
+        defer { capture.stop() }
+
+        let laptop = try Device(name: "Laptop", relay: capture.url, directory: directory, declaring: true)
+        let phone = try Device(name: "Phone", relay: capture.url, directory: directory, declaring: true)
+        let tablet = try Device(name: "Tablet", relay: capture.url, directory: directory, declaring: false)
+        let stranger = try Device(name: "Stranger", relay: capture.url, directory: directory, declaring: true)
+        let strangersPhone = try Device(
+            name: "Strangers phone", relay: capture.url, directory: directory, declaring: true)
+        defer { for device in [laptop, phone, tablet, stranger, strangersPhone] { device.stop() } }
+
+        // Pair: the phone and the tablet join the laptop's group; the stranger has its own.
+        let code = try laptop.pairCode()
+        let codeText = try #require(code["code"] as? String)
+        let joined = try phone.join(codeText)
+        #expect(joined["verification"] as? String == code["verification"] as? String)
+        let tabletCode = try #require(try laptop.pairCode()["code"] as? String)
+        _ = try tablet.join(tabletCode)
+        let strangerCode = try #require(try stranger.pairCode()["code"] as? String)
+        _ = try strangersPhone.join(strangerCode)
+        let devices = try #require(try laptop.json(["device", "list"]) as? [[String: Any]])
+        #expect(Set(devices.compactMap { $0["name"] as? String }) == ["Laptop", "Phone", "Tablet"])
+        #expect(
+            devices.filter { $0["isCurrent"] as? Bool == true }.map { $0["name"] as? String } == ["Laptop"])
+
+        // A used code, a wrong code: clear errors, nothing joined.
+        let reused = try stranger.run(["device", "join", codeText])
+        #expect(reused.status != 0)
+        #expect(
+            reused.stderr.contains("unknown or expired pairing code") || reused.stderr.contains("already"))
+        let wrong = try stranger.run(["device", "join", "AAAA-BBBB"])
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains("not a pairing code"))
+
+        // Advertise on the laptop: offered on the phone and the tablet, pushed to a live subscriber.
+        let (inbox, live) = ServiceTests.subscribe(
+            phone.daemon, token: phone.token,
+            #"{"type":"subscribe","id":"s","surface":"appSwitcher","limit":5}"#)
+        defer { live.cancel() }
+        try await ServiceTests.waitFor("the first live list", seen: [inbox]) {
+            inbox.contains(#""type":"suggestions""#)
+        }
+        let advertised = ContinuousClock.now
+        try laptop.becomeCurrent("CANARY-TITLE Chapter 3", id: "c3")
+        try await ServiceTests.waitFor("the offer pushed live", seen: [inbox]) {
+            inbox.contains("CANARY-TITLE Chapter 3")
+        }
+        let pushedAfter = ContinuousClock.now - advertised
+        let onPhone = try #require(try await phone.waitForOffers { !$0.isEmpty }.first)
+        #expect(onPhone["subtitle"] as? String == "From Laptop")
+        #expect((onPhone["action"] as? [String: Any])?["type"] as? String == "continue")
+        let id = try #require(onPhone["id"] as? String)
+
+        // Continue on the phone (app declared): the payload comes from the laptop.
+        let continued = try #require(try phone.json(["continue", id]) as? [String: Any])
+        #expect(continued["action"] as? String == "launchApp")
+        let activity = try #require(continued["activity"] as? [String: Any])
+        #expect((activity["userInfo"] as? [String: Any])?["chapter"] as? String == "CANARY-USERINFO-c3")
+        // On the tablet (no app): the web page.
+        let onTablet = try #require(try await tablet.waitForOffers { !$0.isEmpty }.first)
+        let tabletOffer = try #require(onTablet["id"] as? String)
+        let opened = try #require(try tablet.json(["continue", tabletOffer]) as? [String: Any])
+        #expect(opened["action"] as? String == "openWebpage")
+        #expect(opened["url"] as? String == "https://reader.example/CANARY-URL/c3")
+        // Another group sees nothing.
+        #expect(try strangersPhone.offers().isEmpty)
+        #expect(try stranger.offers().isEmpty)
+
+        // Not eligible for handoff: never offered (the previous offer is withdrawn instead, as
+        // the app's current activity changed).
+        try laptop.becomeCurrent("CANARY-PRIVATE", id: "private", eligible: false)
+        let afterPrivate = try await phone.waitForOffers { $0.isEmpty }
+        #expect(afterPrivate.isEmpty)
+
+        // Deleting the activity withdraws it.
+        try laptop.becomeCurrent("To delete", id: "gone")
+        _ = try await phone.waitForOffers { $0.first?["title"] as? String == "To delete" }
+        let deleted = try laptop.run(["delete", "--app", Self.app, "--persistent-identifier", "gone"])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(try await phone.waitForOffers { $0.isEmpty }.isEmpty)
+
+        // Revoke the tablet: it receives nothing sent after.
+        let tabletID = try #require(
+            devices.first { $0["name"] as? String == "Tablet" }?["id"] as? String)
+        let left = try #require(try laptop.json(["device", "revoke", tabletID]) as? [[String: Any]])
+        #expect(left.count == 2)
+        try laptop.becomeCurrent("After revoke", id: "after")
+        _ = try await phone.waitForOffers { $0.first?["title"] as? String == "After revoke" }
+        try await Task.sleep(for: .seconds(1))
+        #expect(try tablet.offers().allSatisfy { $0["title"] as? String != "After revoke" })
+
+        // The relay goes down; an activity made current meanwhile is offered once it is back.
+        relay.kill9()
+        try laptop.becomeCurrent("While the relay was down", id: "down")
+        try await Task.sleep(for: .seconds(1))
+        relay = try Daemon(
+            arguments: ["--store", relayStore.path], log: directory.appendingPathComponent("relay2.log"),
+            logLevel: "trace", command: "relay", port: relayPort)
+        #expect(
+            try await phone.waitForOffers { $0.first?["title"] as? String == "While the relay was down" }
+                .first?[
+                    "title"] as? String == "While the relay was down")
+
+        // No canary in the relay's store, its logs, or the traffic between devices and relay.
+        var relayBytes = Data()
+        for suffix in ["", "-wal", "-shm"] {
+            relayBytes += (try? Data(contentsOf: URL(fileURLWithPath: relayStore.path + suffix))) ?? Data()
+        }
+        let logs = [relayLog, directory.appendingPathComponent("relay2.log")].map {
+            String(decoding: (try? Data(contentsOf: $0)) ?? Data(), as: UTF8.self)
+        }.joined()
+        let traffic = String(decoding: capture.bytes, as: UTF8.self)
+        #expect(traffic.contains("/v1/envelopes"), "the capture saw the traffic")
+        for canary in ["CANARY", "reader.example", Self.app, "Chapter"] {
+            #expect(!String(decoding: relayBytes, as: UTF8.self).contains(canary), "relay store: \(canary)")
+            #expect(!logs.contains(canary), "relay log: \(canary)")
+            #expect(!traffic.contains(canary), "traffic: \(canary)")
+        }
+        // The devices' own logs name no title or payload either.
+        let deviceLogs = ["Laptop", "Phone", "Tablet"].map {
+            String(
+                decoding: (try? Data(contentsOf: directory.appendingPathComponent("\($0).log"))) ?? Data(),
+                as: UTF8.self)
+        }.joined()
+        #expect(!deviceLogs.contains("CANARY-USERINFO"))
+        print("advertise on the laptop → pushed live on the phone: \(pushedAfter)")
+    }
+
+    @Test func deviceCommandsExplainWhatTheyNeed() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        // No daemon: a usage error.
+        let local = try CLI.run(["device", "list"])
+        #expect(local.status == 2)
+        #expect(local.stderr.contains("--server"))
+        // A daemon without a relay: it says how to start one.
+        let token = try cli.token(["--system"])
+        let daemon = try Daemon(store: cli.store)
+        defer { _ = daemon.terminate() }
+        let noRelay = try CLI.run(["device", "code", "--server", daemon.url.absoluteString, "--token", token])
+        #expect(noRelay.status != 0)
+        #expect(noRelay.stderr.contains("--relay"))
+        // An offer that does not exist.
+        let missing = try CLI.run(
+            [
+                "continue", "handoff/0123456789abcdef0123456789abcdef/1", "--server",
+                daemon.url.absoluteString, "--token", token,
+            ])
+        #expect(missing.status != 0)
+        // A relay URL that is not one.
+        let bad = try CLI.run(["serve", "--store", cli.store, "--relay", "not a url", "--port", "0"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--relay"))
+    }
+}
