@@ -21,6 +21,9 @@ scripts/check-docs.sh
 scripts/check-sample-package.sh
 # The daemon against its OpenAPI description: schemathesis, every check, zero failures.
 scripts/check-api-conformance.sh .build/debug/proactive
+# The Python device of the Handoff interoperability test (pyhpke, with PyPI cryptography).
+scripts/pip-venv.sh .build/handoff-interop pyhpke 0.6.5
+export PROACTIVE_INTEROP_PYTHON=$PWD/.build/handoff-interop/bin/python
 cluster=$(mktemp -d /tmp/proactive-test-pg.XXXXXX)
 stop_cluster() { scripts/postgres-cluster.sh stop "$cluster" >/dev/null 2>&1 || true; }
 trap stop_cluster EXIT

@@ -271,6 +271,95 @@ import Testing
         print("advertise on the laptop → pushed live on the phone: \(pushedAfter)")
     }
 
+    /// The Python that runs `Tests/Interop/handoff_client.py`: `$PROACTIVE_INTEROP_PYTHON` (the
+    /// test command installs pyhpke in a venv), else `python3` if it has pyhpke.
+    static func interopPython() throws -> String {
+        if let python = ProcessInfo.processInfo.environment["PROACTIVE_INTEROP_PYTHON"] { return python }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", "import pyhpke, cryptography"]
+        probe.standardError = FileHandle.nullDevice
+        try probe.run()
+        probe.waitUntilExit()
+        try #require(
+            probe.terminationStatus == 0,
+            "no Python with pyhpke: run scripts/test.sh, or set PROACTIVE_INTEROP_PYTHON to a python that has it"
+        )
+        return "python3"
+    }
+
+    static func python(_ arguments: [String]) throws -> CLI.Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            [try interopPython(), interop.appendingPathComponent("handoff_client.py").path] + arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Output(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func aDeviceWrittenInPythonFromTheDocsPairsReceivesAndContinues() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let relay = try Daemon(
+            arguments: ["--store", directory.appendingPathComponent("relay.sqlite").path], command: "relay")
+        defer { _ = relay.terminate() }
+        let relayURL = relay.url.absoluteString
+        let laptop = try Device(name: "Laptop", relay: relay.url, directory: directory, declaring: true)
+        defer { laptop.stop() }
+        let state = directory.appendingPathComponent("python-device.json").path
+
+        // Pair: the Python device types the laptop's code and shows the same verification.
+        let invitation = try laptop.pairCode()
+        let code = try #require(invitation["code"] as? String)
+        let joined = try Self.python([
+            "join", "--relay", relayURL, "--code", code, "--state", state, "--name", "Python",
+        ])
+        try #require(joined.status == 0, "join: \(joined.stderr)")
+        let joinAnswer = try #require(try joined.json() as? [String: Any])
+        #expect(joinAnswer["verification"] as? String == invitation["verification"] as? String)
+        let devices = try #require(try laptop.json(["device", "list"]) as? [[String: Any]])
+        #expect(Set(devices.compactMap { $0["name"] as? String }) == ["Laptop", "Python"])
+        let laptopID = try #require(devices.first { $0["name"] as? String == "Laptop" }?["id"] as? String)
+
+        // An advertisement made on the laptop is received and decrypted in Python.
+        try laptop.becomeCurrent("Chapter for Python", id: "py")
+        let received = try Self.python(["receive", "--relay", relayURL, "--state", state, "--wait", "20"])
+        try #require(received.status == 0, "receive: \(received.stderr)")
+        let advertisement = try #require(try received.json() as? [String: Any])
+        #expect(advertisement["from"] as? String == laptopID)
+        let body = try #require(advertisement["body"] as? [String: Any])
+        #expect(body["title"] as? String == "Chapter for Python")
+        #expect(body["app"] as? String == Self.app)
+        let reference = try #require(body["activity"] as? String)
+
+        // Continuing asks the laptop for the payload, sealed back to Python.
+        let continued = try Self.python([
+            "continue", "--relay", relayURL, "--state", state, "--to", laptopID, "--activity", reference,
+            "--wait", "20",
+        ])
+        try #require(continued.status == 0, "continue: \(continued.stderr)")
+        let payload = try #require(try continued.json() as? [String: Any])
+        let activity = try #require((payload["body"] as? [String: Any])?["activity"] as? [String: Any])
+        #expect((activity["userInfo"] as? [String: Any])?["chapter"] as? String == "CANARY-USERINFO-py")
+
+        // A wrong code fails in Python as in Swift: the relay knows no such slot.
+        let wrong = try Self.python([
+            "join", "--relay", relayURL, "--code", "AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA", "--state",
+            directory.appendingPathComponent("other.json").path, "--wait", "2",
+        ])
+        #expect(wrong.status == 4)
+        #expect(wrong.stderr.contains("unknown or expired pairing code"))
+    }
+
     @Test func deviceCommandsExplainWhatTheyNeed() throws {
         let cli = CLI()
         defer { cli.cleanUp() }
