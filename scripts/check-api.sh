@@ -5,7 +5,7 @@
 # Exits 1 with the difference when the API changed without the baseline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(Proactive ProactiveModel ProactiveMarkup ProactiveStorage ProactiveSQLite ProactivePostgres ProactiveServer ProactiveTesting ProactiveClient)
+modules=(Proactive ProactiveModel ProactiveMarkup ProactiveStorage ProactiveSQLite ProactivePostgres ProactiveServer ProactiveTesting ProactiveClient ProactiveHandoff ProactiveRelay)
 update=false
 [ "${1:-}" = "--update" ] && update=true
 

@@ -13,7 +13,7 @@ output=${PROACTIVE_DOCS_OUTPUT:-.build/docs}
 if [ $# -gt 0 ]; then
   targets=("$@")
 else
-  targets=(Proactive ProactiveModel ProactiveMarkup ProactiveServer ProactiveClient)
+  targets=(Proactive ProactiveModel ProactiveMarkup ProactiveServer ProactiveClient ProactiveHandoff ProactiveRelay)
 fi
 mkdir -p "$output"
 log=$(mktemp)
