@@ -18,13 +18,23 @@ final class Daemon: @unchecked Sendable {
     /// Starts the daemon with these `serve` arguments (a store or a database) and waits until it
     /// listens.
     /// With `log`, its log (standard error) is written to that file, at `logLevel`.
-    /// `command` is `serve` (a daemon) or `relay` (a Handoff relay).
+    /// `command` is `serve` (a daemon), `relay` (a Handoff relay), or `exec-in:NAMESPACE` to run
+    /// the command line `arguments` in a network namespace.
     init(
         arguments: [String], log: URL? = nil, logLevel: String = "warning", command: String = "serve",
         port: Int = 0
     ) throws {
-        process.executableURL = CLI.executable
-        process.arguments = [command, "--port", "\(port)", "--log-level", logLevel] + arguments
+        if command.hasPrefix("exec-in:") {
+            // `arguments` is a whole command line, run in a network namespace.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments =
+                ["ip", "netns", "exec", String(command.dropFirst(8))] + arguments + [
+                    "--port", "\(port)", "--log-level", logLevel,
+                ]
+        } else {
+            process.executableURL = CLI.executable
+            process.arguments = [command, "--port", "\(port)", "--log-level", logLevel] + arguments
+        }
         process.standardOutput = output
         if let log {
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)

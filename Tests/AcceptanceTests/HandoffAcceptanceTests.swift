@@ -360,6 +360,168 @@ import Testing
         #expect(wrong.stderr.contains("unknown or expired pairing code"))
     }
 
+    /// Runs a command; answers its status and output.
+    @discardableResult
+    static func sh(_ arguments: [String]) throws -> CLI.Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Output(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Three network namespaces — the relay's, the laptop's, the phone's — joined by private
+    /// veth links (10.77.1.0/30 and 10.77.2.0/30) that reach no real network; nil, with the
+    /// reason, where the machine does not allow it (not root, no `ip`).
+    static func namespaces(_ suffix: String) throws -> (relay: String, laptop: String, phone: String)? {
+        let relay = "pr-r-\(suffix)"
+        let laptop = "pr-l-\(suffix)"
+        let phone = "pr-p-\(suffix)"
+        let steps: [[String]] =
+            [
+                ["ip", "netns", "add", relay], ["ip", "netns", "add", laptop], ["ip", "netns", "add", phone],
+                ["ip", "link", "add", "vl\(suffix)", "type", "veth", "peer", "name", "vr\(suffix)"],
+                ["ip", "link", "add", "vp\(suffix)", "type", "veth", "peer", "name", "vs\(suffix)"],
+                ["ip", "link", "set", "vl\(suffix)", "netns", laptop],
+                ["ip", "link", "set", "vr\(suffix)", "netns", relay],
+                ["ip", "link", "set", "vp\(suffix)", "netns", phone],
+                ["ip", "link", "set", "vs\(suffix)", "netns", relay],
+                ["ip", "-n", laptop, "addr", "add", "10.77.1.2/30", "dev", "vl\(suffix)"],
+                ["ip", "-n", relay, "addr", "add", "10.77.1.1/30", "dev", "vr\(suffix)"],
+                ["ip", "-n", phone, "addr", "add", "10.77.2.2/30", "dev", "vp\(suffix)"],
+                ["ip", "-n", relay, "addr", "add", "10.77.2.1/30", "dev", "vs\(suffix)"],
+            ]
+            + [laptop, relay, phone].flatMap { ns in
+                [["ip", "-n", ns, "link", "set", "lo", "up"]]
+            }
+            + [
+                ["ip", "-n", laptop, "link", "set", "vl\(suffix)", "up"],
+                ["ip", "-n", relay, "link", "set", "vr\(suffix)", "up"],
+                ["ip", "-n", phone, "link", "set", "vp\(suffix)", "up"],
+                ["ip", "-n", relay, "link", "set", "vs\(suffix)", "up"],
+            ]
+        for step in steps {
+            let result = try sh(step)
+            if result.status != 0 {
+                removeNamespaces(suffix)
+                print(
+                    "network namespaces not available here (\(step.joined(separator: " ")): \(result.stderr))"
+                )
+                return nil
+            }
+        }
+        return (relay, laptop, phone)
+    }
+
+    static func removeNamespaces(_ suffix: String) {
+        for ns in ["pr-r-\(suffix)", "pr-l-\(suffix)", "pr-p-\(suffix)"] {
+            _ = try? sh(["ip", "netns", "del", ns])
+        }
+    }
+
+    @Test func devicesInSeparateNetworkNamespacesHandOffThroughTheRelayAlone() async throws {
+        let suffix = String(UUID().uuidString.prefix(6)).lowercased()
+        guard getuid() == 0, let (relayNS, laptopNS, phoneNS) = try Self.namespaces(suffix) else {
+            print(
+                "skipped: network namespaces need root and iproute2 (the loopback tests above cover the rest)"
+            )
+            return
+        }
+        defer { Self.removeNamespaces(suffix) }
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = CLI.executable.path
+        // The relay listens on every address of its namespace: its two private links and lo.
+        let relay = try Daemon(
+            arguments: [
+                binary, "relay", "--host", "0.0.0.0", "--store",
+                directory.appendingPathComponent("relay.sqlite").path,
+            ],
+            command: "exec-in:\(relayNS)")
+        defer { _ = relay.terminate() }
+        let port = relay.url.port!
+        func device(_ ns: String, _ name: String, relayAddress: String) throws -> (Daemon, String, String) {
+            let store = directory.appendingPathComponent("\(name).sqlite").path
+            let token = try Self.sh([
+                "ip", "netns", "exec", ns, binary, "token", "create", "--system", "--store", store,
+            ])
+            try #require(token.status == 0, "\(token.stderr)")
+            let declared = try Self.sh([
+                "ip", "netns", "exec", ns, binary, "donate", "--store", store,
+                directory.appendingPathComponent("app.json").path,
+            ])
+            try #require(declared.status == 0, "\(declared.stderr)")
+            let daemon = try Daemon(
+                arguments: [
+                    binary, "serve", "--store", store, "--relay", "http://\(relayAddress):\(port)",
+                    "--device-name", name,
+                ], command: "exec-in:\(ns)")
+            return (daemon, token.stdout.trimmingCharacters(in: .whitespacesAndNewlines), ns)
+        }
+        try Data(
+            #"{"type":"app","bundleIdentifier":"\#(Self.app)","name":"Reader","activityTypes":["\#(Self.type)"]}"#
+                .utf8
+        ).write(to: directory.appendingPathComponent("app.json"))
+        let (laptop, laptopToken, _) = try device(laptopNS, "Laptop", relayAddress: "10.77.1.1")
+        defer { _ = laptop.terminate() }
+        let (phone, phoneToken, _) = try device(phoneNS, "Phone", relayAddress: "10.77.2.1")
+        defer { _ = phone.terminate() }
+        func cli(_ ns: String, _ daemon: Daemon, _ token: String, _ arguments: [String], stdin: String? = nil)
+            throws
+            -> CLI.Output
+        {
+            try Self.sh(
+                ["ip", "netns", "exec", ns, binary] + arguments + [
+                    "--server", daemon.url.absoluteString, "--token", token, "--json",
+                ])
+        }
+        // The laptop's and the phone's namespaces cannot reach each other: only the relay.
+        let isolated = try Self.sh([
+            "ip", "netns", "exec", phoneNS, "python3", "-c",
+            "import socket; s = socket.socket(); s.settimeout(1); print(s.connect_ex(('10.77.1.2', 22)))",
+        ])
+        #expect(
+            isolated.status == 0 && isolated.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "0")
+
+        let code = try cli(laptopNS, laptop, laptopToken, ["device", "code"])
+        try #require(code.status == 0, "\(code.stderr)")
+        let codeText = try #require((try code.json() as? [String: Any])?["code"] as? String)
+        let joined = try cli(phoneNS, phone, phoneToken, ["device", "join", codeText])
+        try #require(joined.status == 0, "\(joined.stderr)")
+        let activity = directory.appendingPathComponent("activity.json")
+        try Data(
+            #"{"type":"activity","app":"\#(Self.app)","current":true,"activityType":"\#(Self.type)","title":"Across namespaces","userInfo":{"chapter":"12"},"webpageURL":"https://reader.example/12","isEligibleForHandoff":true}"#
+                .utf8
+        ).write(to: activity)
+        let donated = try cli(laptopNS, laptop, laptopToken, ["donate", activity.path])
+        try #require(donated.status == 0, "\(donated.stderr)")
+        var offer: [String: Any]?
+        let deadline = ContinuousClock.now + .seconds(15)
+        while offer == nil, ContinuousClock.now < deadline {
+            let listed = try cli(phoneNS, phone, phoneToken, ["suggest", "--surface", "appSwitcher"])
+            offer = (try? listed.json() as? [[String: Any]])?.first { $0["kind"] as? String == "handoff" }
+            if offer == nil { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        let found = try #require(offer, "the phone was not offered the laptop's activity")
+        #expect(found["title"] as? String == "Across namespaces")
+        let continued = try cli(
+            phoneNS, phone, phoneToken, ["continue", try #require(found["id"] as? String)])
+        try #require(continued.status == 0, "\(continued.stderr)")
+        let result = try #require(try continued.json() as? [String: Any])
+        #expect(
+            ((result["activity"] as? [String: Any])?["userInfo"] as? [String: Any])?["chapter"] as? String
+                == "12")
+    }
+
     @Test func deviceCommandsExplainWhatTheyNeed() throws {
         let cli = CLI()
         defer { cli.cleanUp() }

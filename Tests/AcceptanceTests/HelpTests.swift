@@ -9,7 +9,8 @@ import Testing
     static let commands: [[String]] = [
         [], ["donate"], ["search"], ["delete"], ["continue"], ["client-state"], ["client-state", "fetch"],
         ["evaluate"], ["evaluate", "next-app"], ["suggest"], ["extract"], ["geocode"], ["ask"], ["serve"],
-        ["token"], ["token", "create"], ["token", "list"], ["token", "revoke"], ["device"], ["device", "code"],
+        ["token"], ["token", "create"], ["token", "list"], ["token", "revoke"], ["device"],
+        ["device", "code"],
         ["device", "join"], ["device", "list"], ["device", "revoke"], ["relay"],
     ]
 
@@ -48,7 +49,8 @@ import Testing
 
     @Test(arguments: [
         ["bogus"], ["search", "--limit", "x", "q"], ["donate", "--bogus"], ["token", "create"],
-        ["token", "create", "--app", "a", "--system"], ["suggest", "--surface", "nowhere"], ["device", "join"],
+        ["token", "create", "--app", "a", "--system"], ["suggest", "--surface", "nowhere"],
+        ["device", "join"],
         ["device", "list"], ["relay", "--port", "70000"], ["serve", "--relay", "ftp:x"],
     ])
     func usageErrorsExitTwoAndSayWhy(_ arguments: [String]) throws {

@@ -24,7 +24,8 @@ import Testing
             configuration.port = 0
             var logger = Logger(label: "client-tests")
             logger.logLevel = .critical
-            server = try ProactiveServer(engine: try .inMemory(), configuration: configuration, logger: logger)
+            server = try ProactiveServer(
+                engine: try .inMemory(), configuration: configuration, logger: logger)
             appToken = try server.tokens.create(for: .app(ClientTests.app))
             systemToken = try server.tokens.create(for: .system)
             let (ports, continuation) = AsyncStream<Int>.makeStream()

@@ -67,6 +67,58 @@ struct HandoffTests {
         await harness.stop()
     }
 
+    /// An app that keeps its activity's state in memory and saves it only when asked.
+    final class Reader: UserActivityDelegate {
+        let page = Mutex(1)
+
+        func userActivityWillSave(_ activity: UserActivity) -> UserActivity {
+            var fresh = activity
+            fresh.userInfo["page"] = .number(Double(page.withLock { $0 }))
+            return fresh
+        }
+    }
+
+    @Test func continuingAsksTheSourceAppForAFreshPayloadWhenItNeedsSaving() async throws {
+        let harness = try await HandoffHarness()
+        let laptop = try harness.device("Laptop")
+        let phone = try harness.device("Phone")
+        try await pair(laptop, phone)
+        let handle = try laptop.becomeCurrent("Chapter 7", userInfo: ["page": .number(1)])
+        let reader = Reader()
+        try laptop.engine.app(Device.app).setNeedsSave(handle, delegate: reader)
+        reader.page.withLock { $0 = 42 }  // the user read on; the app did not donate again
+        let offer = try #require(try await phone.waitForOffers { !$0.isEmpty }.first)
+        let result = try await phone.agent.continueOffer(offer.id)
+        guard case .launchApp(_, let activity) = result else {
+            Issue.record("expected launchApp, got \(result)")
+            return
+        }
+        #expect(activity.userInfo["page"] == .number(42))
+        await harness.stop()
+    }
+
+    @Test func aRestorationHandlerOnTheContinuingDeviceReceivesTheActivity() async throws {
+        let harness = try await HandoffHarness()
+        let laptop = try harness.device("Laptop")
+        let phone = try harness.device("Phone")
+        try await pair(laptop, phone)
+        let restored = Mutex<[String]>([])
+        phone.engine.app(Device.app).register(forActivityType: Device.type) { activity in
+            restored.withLock { $0.append(activity.title ?? "") }
+            return true
+        }
+        try laptop.becomeCurrent("Chapter 9")
+        let offer = try #require(try await phone.waitForOffers { !$0.isEmpty }.first)
+        let result = try await phone.agent.continueOffer(offer.id)
+        guard case .restored(let app, _) = result else {
+            Issue.record("expected restored, got \(result)")
+            return
+        }
+        #expect(app == Device.app)
+        #expect(restored.withLock { $0 } == ["Chapter 9"])
+        await harness.stop()
+    }
+
     @Test func anActivityNotEligibleForHandoffNeverLeavesTheDevice() async throws {
         let harness = try await HandoffHarness()
         let laptop = try harness.device("Laptop")
