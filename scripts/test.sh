@@ -30,7 +30,8 @@ trap stop_cluster EXIT
 PROACTIVE_TEST_POSTGRES=$(scripts/postgres-cluster.sh start "$cluster")
 export PROACTIVE_TEST_POSTGRES
 echo "PostgreSQL for the tests: $PROACTIVE_TEST_POSTGRES" >&2
-# The service tests (several daemons, live clients, a database outage) run on their own after
-# the rest: on two cores the parallel suite can starve their live clients for half a minute.
-swift test --skip-build --skip ServiceTests
-swift test --skip-build --filter ServiceTests
+# The service and Handoff acceptance tests (several daemons, live clients, a database outage, a
+# relay) run on their own after the rest: on two cores the parallel suite can starve their live
+# clients for half a minute.
+swift test --skip-build --skip ServiceTests --skip HandoffAcceptanceTests
+swift test --skip-build --filter 'ServiceTests|HandoffAcceptanceTests'

@@ -227,6 +227,20 @@ struct HandoffTests {
         await harness.stop()
     }
 
+    @Test func anExpiredCodeIsRefused() async throws {
+        let harness = try await HandoffHarness()
+        let laptop = try harness.device("Laptop")
+        let phone = try harness.device("Phone")
+        let invitation = try await laptop.agent.makeCode(lifetime: 1)
+        try await Task.sleep(for: .milliseconds(1500))
+        let error = await #expect(throws: HandoffError.self) {
+            try await phone.agent.join(code: invitation.code)
+        }
+        #expect(error?.message == "unknown or expired pairing code")
+        #expect(await laptop.agent.members().count == 1)
+        await harness.stop()
+    }
+
     @Test func aReplayedEnvelopeIsRefused() async throws {
         let harness = try await HandoffHarness()
         let laptop = try harness.device("Laptop")
