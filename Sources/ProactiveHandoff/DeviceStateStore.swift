@@ -44,31 +44,23 @@ public final class DeviceStateStore: Sendable {
 
     /// The device's identity for a user, if made.
     public func identity(user: String) throws -> DeviceIdentity? {
-        try queue.read { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT * FROM identity WHERE user = ?", arguments: [user])
-            else { return nil }
-            return DeviceIdentity(
-                name: row["name"],
-                signingKey: try Curve25519.Signing.PrivateKey(rawRepresentation: row["signingKey"] as Data),
-                agreementKey: try Curve25519.KeyAgreement.PrivateKey(
-                    rawRepresentation: row["agreementKey"] as Data))
-        }
+        try queue.read { db in try Self.identity(user: user, in: db) }
+    }
+
+    private static func identity(user: String, in db: Database) throws -> DeviceIdentity? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM identity WHERE user = ?", arguments: [user])
+        else { return nil }
+        return DeviceIdentity(
+            name: row["name"],
+            signingKey: try Curve25519.Signing.PrivateKey(rawRepresentation: row["signingKey"] as Data),
+            agreementKey: try Curve25519.KeyAgreement.PrivateKey(
+                rawRepresentation: row["agreementKey"] as Data))
     }
 
     /// The identity for a user, made (with `name`) on first use.
     public func identity(user: String, makingWithName name: String) throws -> DeviceIdentity {
         try queue.write { db in
-            if let row = try Row.fetchOne(db, sql: "SELECT * FROM identity WHERE user = ?", arguments: [user])
-            {
-                return DeviceIdentity(
-                    name: row["name"],
-                    signingKey: try Curve25519.Signing.PrivateKey(
-                        rawRepresentation: row["signingKey"] as Data),
-                    agreementKey: try Curve25519.KeyAgreement.PrivateKey(
-                        rawRepresentation: row["agreementKey"] as Data))
-            }
+            if let known = try Self.identity(user: user, in: db) { return known }
             let made = DeviceIdentity(name: name)
             try db.execute(
                 sql: "INSERT INTO identity (user, name, signingKey, agreementKey) VALUES (?, ?, ?, ?)",

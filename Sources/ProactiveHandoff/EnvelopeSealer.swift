@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ProactiveModel
 
 /// Seals messages to a device and opens those sealed to this one: HPKE (RFC 9180) base mode,
 /// DHKEM(X25519, HKDF-SHA256), HKDF-SHA256, ChaCha20-Poly1305, with the sender's Ed25519
@@ -73,7 +74,7 @@ public enum EnvelopeSealer {
         guard message.to == identity.id else {
             throw HandoffError(.unauthentic, "the message is addressed to another device")
         }
-        guard let sentAt = DonationCodingDate.parse(message.sentAt),
+        guard let sentAt = DonationCoding.parseDate(message.sentAt),
             abs(now.timeIntervalSince(sentAt)) <= maximumAge
         else {
             throw HandoffError(.replayed, "the message is older than 24 hours (or from the future)")

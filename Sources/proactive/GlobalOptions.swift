@@ -69,7 +69,11 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// The user's data directory for Proactive (`$XDG_DATA_HOME/proactive`).
-    var dataDirectory: String {
+    var dataDirectory: String { Self.dataDirectory }
+
+    /// The user's data directory for Proactive (`$XDG_DATA_HOME/proactive`), for commands
+    /// without the global options (`relay`).
+    static var dataDirectory: String {
         let base =
             ProcessInfo.processInfo.environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() + "/.local/share")

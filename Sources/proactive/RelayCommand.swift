@@ -43,12 +43,9 @@ struct RelayCommand: ParsableCommand {
         if let store {
             path = store
         } else {
-            let base =
-                ProcessInfo.processInfo.environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? (NSHomeDirectory() + "/.local/share")
             try FileManager.default.createDirectory(
-                atPath: base + "/proactive", withIntermediateDirectories: true)
-            path = base + "/proactive/relay.sqlite"
+                atPath: GlobalOptions.dataDirectory, withIntermediateDirectories: true)
+            path = GlobalOptions.dataDirectory + "/relay.sqlite"
         }
         let logger = Logger(label: "proactive.relay")
         let relay = try RelayServer(

@@ -289,21 +289,7 @@ import Testing
     }
 
     static func python(_ arguments: [String]) throws -> CLI.Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            [try interopPython(), interop.appendingPathComponent("handoff_client.py").path] + arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Output(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+        try sh([try interopPython(), interop.appendingPathComponent("handoff_client.py").path] + arguments)
     }
 
     @Test func aDeviceWrittenInPythonFromTheDocsPairsReceivesAndContinues() async throws {

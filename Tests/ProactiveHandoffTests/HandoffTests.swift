@@ -162,6 +162,11 @@ struct HandoffTests {
         try await pair(laptop, phone)
         try await pair(phone, tablet)  // any member can show a code
         try await pair(strangerLaptop, strangerPhone)
+        // The laptop learns the list the phone signed from the relay (its long poll is woken).
+        let deadline = ContinuousClock.now + .seconds(5)
+        while await laptop.agent.members().count < 3, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         #expect(await laptop.agent.members().count == 3)
 
         try laptop.becomeCurrent("Shared chapter")
