@@ -38,6 +38,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The relay client's HTTP: cancellable long polls (FoundationNetworking's URLSession traps when
+        // a cancel races a finished task).
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         // The typed client generated from openapi.yaml (scripts/generate-client.sh) runs on these.
         .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", exact: "1.4.0"),
@@ -117,6 +120,7 @@ let package = Package(
             name: "ProactiveHandoff",
             dependencies: [
                 "Proactive", "ProactiveModel", "ProactiveStorage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

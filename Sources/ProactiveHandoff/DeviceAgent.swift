@@ -121,6 +121,7 @@ public actor DeviceAgent {
                 }
                 noteRelay(nil)
             } catch {
+                if Task.isCancelled { return }
                 noteRelay(error)
                 try? await Task.sleep(for: .seconds(1))
             }

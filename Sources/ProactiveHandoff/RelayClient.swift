@@ -1,8 +1,7 @@
+import AsyncHTTPClient
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
 
 /// An envelope waiting at the relay for this device.
 public struct RelayEnvelope: Sendable, Hashable, Codable {
@@ -21,15 +20,19 @@ public struct RelayEnvelope: Sendable, Hashable, Codable {
 public struct RelayClient: Sendable {
     /// The relay's base URL.
     public let url: URL
-    private let session: URLSession
+
+    /// The longest a call may take: a long poll waits at most 30 s at the relay.
+    static let timeout = TimeAmount.seconds(45)
+    /// The largest answer read from the relay (a batch of envelopes).
+    static let maximumAnswer = 32 << 20
 
     /// A client of the relay at `url`.
+    ///
+    /// Calls go through AsyncHTTPClient's shared client: a cancelled task (a receive loop that
+    /// stops) cancels its request cleanly, which FoundationNetworking's `URLSession` does not
+    /// always survive.
     public init(url: URL) {
         self.url = url
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 45
-        configuration.httpMaximumConnectionsPerHost = 8
-        session = URLSession(configuration: configuration)
     }
 
     /// Sends a request; answers the status and the body, or throws `relayUnavailable`.
@@ -39,20 +42,23 @@ public struct RelayClient: Sendable {
     ) async throws -> (status: Int, body: Data) {
         var components = URLComponents(url: url.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query }
-        var request = URLRequest(url: components.url!)
-        request.httpMethod = method
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        var request = HTTPClientRequest(url: components.url!.absoluteString)
+        request.method = HTTPMethod(rawValue: method)
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = try JSONEncoder().encode(body)
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body)))
         }
         do {
-            let (data, response) = try await session.data(for: request)
-            return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+            let response = try await HTTPClient.shared.execute(request, timeout: Self.timeout)
+            let answer = try await response.body.collect(upTo: Self.maximumAnswer)
+            return (Int(response.status.code), Data(answer.readableBytesView))
+        } catch is CancellationError {
+            throw CancellationError()
         } catch {
             throw HandoffError(
                 .relayUnavailable,
-                "cannot reach the relay at \(url.absoluteString): \(error.localizedDescription)")
+                "cannot reach the relay at \(url.absoluteString): \(String(describing: error))")
         }
     }
 
