@@ -118,6 +118,47 @@ public final class PostgresStorage: Storage {
 
     public var backendDescription: String { "PostgreSQL \(location)" }
 
+    /// Reads every row of every table (a damaged page fails the read) and, where the `amcheck`
+    /// extension is installed, checks every B-tree index against its rules.
+    public func checkIntegrity() throws -> [String] {
+        let tables = [
+            "app", "access_token", "entry", "place_sighting", "reminder", "interaction", "interaction_person",
+            "event", "now_playing", "client_state", "context_log_deletion", "public_entry",
+            "public_contribution",
+        ]
+        return try pool.withSession { session in
+            var problems: [String] = []
+            for table in tables {
+                do {
+                    _ = try session.query(
+                        "SELECT count(*) FROM \(unescaped: table)", while: "reading \(table)")
+                } catch {
+                    problems.append("table \(table): \(error)")
+                }
+            }
+            let amcheck = try session.query(
+                "SELECT count(*) FROM pg_extension WHERE extname = 'amcheck'", while: "looking for amcheck")
+            if (try? amcheck.rows.first?.decode(Int.self)) == 1 {
+                let indexes = try session.query(
+                    """
+                    SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+                    JOIN pg_am a ON a.oid = c.relam JOIN pg_namespace n ON n.oid = c.relnamespace
+                    WHERE a.amname = 'btree' AND n.nspname = current_schema()
+                    """, while: "listing indexes")
+                for row in indexes.rows {
+                    guard let name = try? row.decode(String.self) else { continue }
+                    do {
+                        _ = try session.query(
+                            "SELECT bt_index_check(\(name)::regclass)", while: "checking index \(name)")
+                    } catch {
+                        problems.append("index \(name): \(error)")
+                    }
+                }
+            }
+            return problems
+        }
+    }
+
     @discardableResult
     public func write<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
         try pool.withSession { session in

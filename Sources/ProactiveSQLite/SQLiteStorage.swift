@@ -119,6 +119,28 @@ public final class SQLiteStorage: Storage {
         }
     }
 
+    /// SQLite's `integrity_check` of every page, table and index, then each full-text index's
+    /// own check against the rows it indexes.
+    public func checkIntegrity() throws -> [String] {
+        do {
+            var problems = try writer.read { db in
+                try String.fetchAll(db, sql: "PRAGMA integrity_check(100)").filter { $0 != "ok" }
+            }
+            for table in ["entry_fts", "entry_title_fts", "publicEntry_fts"] {
+                do {
+                    try writer.write { db in
+                        try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES('integrity-check')")
+                    }
+                } catch let error as DatabaseError {
+                    problems.append("full-text index \(table): \(error.message ?? "\(error.resultCode)")")
+                }
+            }
+            return problems
+        } catch let error as DatabaseError {
+            throw StorageError(error, path: location)
+        }
+    }
+
     public var backendDescription: String { "SQLite \(sqliteVersion) at \(location)" }
 
     /// The SQLite version the store runs on.
@@ -128,18 +150,43 @@ public final class SQLiteStorage: Storage {
 }
 
 extension StorageError {
+    /// A SQLite error as the user sees it: what happened to which store file, and what to do.
     init(_ error: DatabaseError, path: String) {
-        let code: Code
+        let detail = error.message ?? "SQLite code \(error.resultCode.rawValue)"
         switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED: code = .busy
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: code = .corrupt
-        case .SQLITE_FULL: code = .full
-        case .SQLITE_CONSTRAINT: code = .conflict
-        case .SQLITE_CANTOPEN: code = .cannotOpen
-        default: code = .database
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            self.init(code: .busy, message: "store error: \(detail)")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            self.init(
+                code: .corrupt,
+                message: """
+                    the store \(path) is damaged (\(detail)); `proactive check` lists what is \
+                    damaged. Restore a backup copy of the file, or move it aside to start an empty \
+                    store, then donate again
+                    """)
+        case .SQLITE_FULL:
+            self.init(
+                code: .full,
+                message:
+                    "the disk holding the store \(path) is full: nothing was written; free some space and retry"
+            )
+        case .SQLITE_READONLY:
+            self.init(
+                code: .readOnly,
+                message:
+                    "the store \(path) is read-only (\(detail)): nothing was written; make it writable and retry"
+            )
+        case .SQLITE_IOERR:
+            self.init(
+                code: .io,
+                message:
+                    "cannot read or write the store \(path) (\(detail)): nothing was written; check the disk")
+        case .SQLITE_CONSTRAINT:
+            self.init(code: .conflict, message: "store error: \(detail)")
+        case .SQLITE_CANTOPEN:
+            self.init(code: .cannotOpen, message: "cannot open the store \(path) (\(detail))")
+        default:
+            self.init(code: .database, message: "store error: \(detail)")
         }
-        self.init(
-            code: code, message: "store error: \(error.message ?? "SQLite code \(error.resultCode.rawValue)")"
-        )
     }
 }

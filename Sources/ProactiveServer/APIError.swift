@@ -43,8 +43,9 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         self.init(status, error.code.rawValue, error.message, field: error.parameter)
     }
 
-    /// A storage error as the client sees it: retry later (503), out of space (507), or an
-    /// internal failure (500) whose detail goes to the log only.
+    /// A storage error as the client sees it: retry later (503: unreachable, busy, read-only or
+    /// failing disk), out of space (507), a damaged store (500, `storeDamaged`), or an internal
+    /// failure (500) whose detail goes to the log only.
     init(storage error: StorageError, logger: Logger, path: String) {
         switch error.code {
         case .unavailable, .busy:
@@ -58,6 +59,19 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             self.init(
                 HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "storageFull",
                 "the store has no space left; nothing was changed")
+        case .readOnly, .io:
+            logger.error("storage cannot be written", metadata: ["path": "\(path)", "error": "\(error)"])
+            self.init(
+                .serviceUnavailable, "unavailable",
+                error.code == .readOnly
+                    ? "the store is read-only right now; nothing was changed, retry later"
+                    : "the store's disk failed to read or write; nothing was changed, retry later")
+            headers[.retryAfter] = "5"
+        case .corrupt:
+            logger.critical("storage damaged", metadata: ["path": "\(path)", "error": "\(error)"])
+            self.init(
+                .internalServerError, "storeDamaged",
+                "the store is damaged; nothing was changed; the daemon's operator can run `proactive check`")
         default:
             logger.error("storage failed", metadata: ["path": "\(path)", "error": "\(error)"])
             self.init(.internalServerError, "internal", "the request failed inside the daemon")

@@ -35,6 +35,10 @@ public protocol Storage: Sendable {
     /// entries below the threshold at once).
     func usersWithExpiredPublicContributions(now: Date) throws -> [UserID]
 
+    /// Reads the whole store (every user's rows and the indexes over them) and answers the
+    /// problems found, one sentence each; empty when the store is intact (`proactive check`).
+    func checkIntegrity() throws -> [String]
+
     /// A short description of the backend and where its data lives, for logs and the inspector
     /// (never a password).
     var backendDescription: String { get }

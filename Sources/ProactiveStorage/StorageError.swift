@@ -14,6 +14,10 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         case corrupt
         /// The disk or the database is full.
         case full
+        /// The store cannot be written (a read-only file or file system).
+        case readOnly
+        /// Reading or writing the store's files failed (an I/O error of the disk).
+        case io
         /// The database cannot be reached now; the operation changed nothing and may be
         /// retried.
         case unavailable

@@ -34,12 +34,14 @@ struct DonateCommand: ParsableCommand {
             let channel = BoundedChannel<Batch>(capacity: 2)
             let thread = Thread { [batchSize] in
                 while let documents = reader.next(max: batchSize) {
-                    channel.send(
-                        Batch(parsed: engine.parse(documents: documents), bytesRead: reader.bytesRead))
+                    let batch = Batch(parsed: engine.parse(documents: documents), bytesRead: reader.bytesRead)
+                    guard channel.send(batch) else { return }
                 }
                 channel.send(nil)
             }
             thread.start()
+            // A batch the store refuses (a full disk) ends the command; the reader stops too.
+            defer { channel.close() }
             while let batch = channel.receive() {
                 let receipts = try engine.donate(batch.parsed, now: now, firstIndex: report.documents)
                 report.add(receipts, documents: batch.parsed.count)

@@ -14,7 +14,7 @@ struct ProactiveCommand: ParsableCommand {
             DonateCommand.self, SearchCommand.self, DeleteCommand.self, ContinueCommand.self,
             ClientStateCommand.self, EvaluateCommand.self, SuggestCommand.self, ExtractCommand.self,
             GeocodeCommand.self, AskCommand.self, ServeCommand.self, TokenCommand.self, DeviceCommand.self,
-            RelayCommand.self,
+            RelayCommand.self, CheckCommand.self,
         ])
 
     /// The version `proactive --version` prints.

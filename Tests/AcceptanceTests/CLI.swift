@@ -7,6 +7,8 @@ struct CLI {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether the process died by a signal (a crash or a Swift runtime trap).
+        var signaled = false
 
         func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(stdout.utf8)) }
     }
@@ -62,7 +64,28 @@ struct CLI {
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+            stderr: String(decoding: err, as: UTF8.self),
+            signaled: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Runs a system command (through `/usr/bin/env`); answers its status and output.
+    @discardableResult
+    static func sh(_ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self),
+            signaled: process.terminationReason == .uncaughtSignal)
     }
 
     /// A daemon token made with `proactive token create` (`--system` or `--app BUNDLE`).

@@ -348,22 +348,7 @@ import Testing
 
     /// Runs a command; answers its status and output.
     @discardableResult
-    static func sh(_ arguments: [String]) throws -> CLI.Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Output(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
-    }
+    static func sh(_ arguments: [String]) throws -> CLI.Output { try CLI.sh(arguments) }
 
     /// Three network namespaces — the relay's, the laptop's, the phone's — joined by private
     /// veth links (10.77.1.0/30 and 10.77.2.0/30) that reach no real network; nil, with the

@@ -11,7 +11,7 @@ import Testing
         ["evaluate"], ["evaluate", "next-app"], ["suggest"], ["extract"], ["geocode"], ["ask"], ["serve"],
         ["token"], ["token", "create"], ["token", "list"], ["token", "revoke"], ["device"],
         ["device", "code"],
-        ["device", "join"], ["device", "list"], ["device", "revoke"], ["relay"],
+        ["device", "join"], ["device", "list"], ["device", "revoke"], ["relay"], ["check"],
     ]
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Fuzzes Proactive's parsers of outside input with libFuzzer (coverage-guided, AddressSanitizer).
+#
+#   scripts/fuzz.sh TARGET [SECONDS]         # one target, default 60 s
+#   scripts/fuzz.sh --all [SECONDS]          # every target in turn, SECONDS each
+#   scripts/fuzz.sh --list                   # the targets
+#
+# Targets (Fuzz/Sources/ProactiveFuzzer/FuzzTarget.swift): markup, donation, query, search,
+# directions, phone, reminder, request, envelope.
+#
+# Builds Fuzz/ (a package depending on this repository's products, or on the package named by
+# PROACTIVE_PACKAGE_PATH) with -sanitize=fuzzer,address, then runs ProactiveFuzzer for SECONDS
+# from the target's committed seeds (Fuzz/Seeds/TARGET, plus the schema.org examples for markup
+# when ../shared/data/schemaorg-examples.jsonl is present) and its dictionary
+# (Fuzz/Dictionaries/TARGET.dict, when there is one). The corpus grows in Fuzz/Corpus/TARGET and is
+# reused by later runs; a crashing, timing-out or memory-hungry input is written to
+# Fuzz/Artifacts/TARGET-… and the script exits non-zero.
+# Environment: FUZZ_JOBS (parallel workers, default 1), FUZZ_FLAGS (extra libFuzzer flags, e.g.
+# -runs=1000000 for a fixed number of inputs).
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+fuzz="$root/Fuzz"
+targets=(markup donation query search directions phone reminder request envelope)
+
+case "${1:-}" in
+--list) printf '%s\n' "${targets[@]}"; exit 0 ;;
+--all)
+    status=0
+    for target in "${targets[@]}"; do "$0" "$target" "${2:-60}" || status=1; done
+    exit $status
+    ;;
+"" | -*) echo "usage: scripts/fuzz.sh TARGET|--all|--list [SECONDS]" >&2; exit 2 ;;
+esac
+target="$1"
+seconds="${2:-60}"
+if [[ ! " ${targets[*]} " == *" $target "* ]]; then
+    echo "fuzz: unknown target '$target'; one of: ${targets[*]}" >&2
+    exit 2
+fi
+
+cd "$fuzz"
+swift build -c debug --product ProactiveFuzzer -Xswiftc -sanitize=fuzzer,address >&2
+binary="$(swift build -c debug --show-bin-path)/ProactiveFuzzer"
+
+corpus="Corpus/$target"
+mkdir -p "$corpus" Artifacts
+cp -n "Seeds/$target"/* "$corpus/" 2>/dev/null || true
+examples="$root/../shared/data/schemaorg-examples.jsonl"
+if [ "$target" = markup ] && [ -f "$examples" ] && [ ! -e "$corpus/.examples-added" ]; then
+    # Every snippet of schema.org's examples that holds markup, one seed file each.
+    python3 - "$examples" "$corpus" <<'PY'
+import json, sys, hashlib, pathlib
+out = pathlib.Path(sys.argv[2])
+for line in open(sys.argv[1], encoding="utf-8"):
+    example = json.loads(line)
+    for key in ("microdata", "rdfa", "jsonld"):
+        text = example.get(key) or ""
+        if "<" in text or "{" in text:
+            name = "example-" + hashlib.sha1(text.encode()).hexdigest()[:16] + ".html"
+            (out / name).write_text(text, encoding="utf-8")
+PY
+    touch "$corpus/.examples-added"
+fi
+dictionary=()
+if [ -f "Dictionaries/$target.dict" ]; then dictionary=(-dict="Dictionaries/$target.dict"); fi
+
+echo "fuzz: $target for ${seconds}s on $(ls "$corpus" | wc -l) corpus files" >&2
+# -timeout: one input taking more than 10 s is a finding; -rss_limit_mb: more than 2 GB is a finding.
+# With FUZZ_JOBS > 1 libFuzzer runs that many worker processes, each logging to Fuzz/fuzz-N.log.
+parallel=()
+if [ "${FUZZ_JOBS:-1}" -gt 1 ]; then parallel=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS"); fi
+# shellcheck disable=SC2086
+FUZZ_TARGET="$target" "$binary" "$corpus" "${dictionary[@]}" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    "${parallel[@]}" -artifact_prefix="$fuzz/Artifacts/$target-" -print_final_stats=1 ${FUZZ_FLAGS:-}
