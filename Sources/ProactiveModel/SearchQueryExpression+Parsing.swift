@@ -24,8 +24,12 @@ struct QueryParser {
     var atEnd: Bool { i >= s.count }
     var peekDescription: String { atEnd ? "end of query" : "'\(Character(s[i]))'" }
 
+    /// An error at the current position, counted in characters as the user sees them (a
+    /// letter and its combining accent are one), not in Unicode scalars.
     func error(_ message: String) -> SearchQuerySyntaxError {
-        SearchQuerySyntaxError(offset: i, message: message)
+        var before = String.UnicodeScalarView()
+        before.append(contentsOf: s[..<min(i, s.count)])
+        return SearchQuerySyntaxError(offset: String(before).count, message: message)
     }
 
     mutating func skipSpace() { while !atEnd && s[i].properties.isWhitespace { i += 1 } }

@@ -59,4 +59,17 @@ import Testing
             #expect(error.description.contains("comparison operator"))
         }
     }
+
+    /// Found by the query fuzz target: the position counted Unicode scalars, so after a letter
+    /// with a combining accent it pointed past the end of the text the user typed.
+    @Test func syntaxErrorCountsCharactersNotScalars() {
+        let query = "title == \"cafe\u{301}\" ~ 1"
+        do {
+            _ = try SearchQueryExpression(parsing: query)
+            Issue.record("parsed")
+        } catch {
+            #expect(error.offset == 16)
+            #expect(error.offset <= query.count)
+        }
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ProactiveMarkup
 
 /// What the fuzz target does with one page.
-enum MarkupFuzzer {
+enum MarkupTarget {
     /// The page's URL, so that relative links are resolved as on a real visit.
     static let url = "https://fuzz.example/dir/page.html?q=1#top"
 

@@ -1,0 +1,124 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import Proactive
+import ProactiveServer
+import ProactiveTesting
+import Synchronization
+
+/// An HTTP request to the daemon, through its router (HummingbirdTesting's `.router` client: the
+/// application's routes, middlewares and error handling, without a socket).
+///
+/// The input is a request as text: `METHOD /path?query` on the first line, `Name: value` header
+/// lines, an empty line, then the body. Unless the input sets `Authorization`, the first byte picks
+/// a valid app token, the system token or none. Whatever the request, the answer is not a 5xx,
+/// and an error answer is the API's JSON error naming the problem.
+enum RequestTarget {
+    /// One request and where its answer goes.
+    struct Exchange: Sendable {
+        var method: HTTPRequest.Method
+        var uri: String
+        var headers: HTTPFields
+        var body: ByteBuffer?
+        var answer: @Sendable (_ status: Int, _ body: Data) -> Void
+    }
+
+    static let methods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
+    static let exchanges: AsyncStream<Exchange>.Continuation = startServer()
+    static let tokens = Mutex<[String]>([])
+
+    static func run(_ input: Data) {
+        let exchanges = exchanges  // the server first: it makes the tokens
+        guard let exchange = exchange(input) else { return }
+        let done = DispatchSemaphore(value: 0)
+        let answer = Mutex<(Int, Data)>((0, Data()))
+        var sent = exchange
+        sent.answer = { status, body in
+            answer.withLock { $0 = (status, body) }
+            done.signal()
+        }
+        exchanges.yield(sent)
+        done.wait()
+        let (status, body) = answer.withLock { $0 }
+        guard status >= 0 else { return }  // the test client refused the request itself
+        precondition(
+            status < 500 || status == 503,
+            "\(exchange.method) \(exchange.uri) answered \(status): \(String(decoding: body, as: UTF8.self))")
+        if status >= 400, exchange.method != .head {
+            let json = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+            let error = json?["error"] as? [String: Any]
+            let message = error?["message"] as? String
+            precondition(message?.isEmpty == false, "an error answer names the problem (\(status))")
+        }
+    }
+
+    /// The exchange an input describes, or nil when its first line is not a request line.
+    static func exchange(_ input: Data) -> Exchange? {
+        guard let first = input.first else { return nil }
+        let separator = input.range(of: Data("\n\n".utf8))
+        let head = String(
+            decoding: input[..<(separator?.lowerBound ?? input.endIndex)].dropFirst(), as: UTF8.self)
+        let body = separator.map { ByteBuffer(bytes: input[$0.upperBound...]) }
+        var lines = head.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+        let requestLine = (lines.next() ?? "").split(separator: " ", maxSplits: 1)
+        guard requestLine.count == 2, requestLine[1].hasPrefix("/") else { return nil }
+        let method =
+            HTTPRequest.Method(String(requestLine[0])) ?? methods[Int(first) % methods.count]
+        var headers = HTTPFields()
+        while let line = lines.next() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let name = HTTPField.Name(String(parts[0])) else { continue }
+            headers.append(HTTPField(name: name, value: parts[1].trimmingCharacters(in: .whitespaces)))
+        }
+        if headers[.authorization] == nil {
+            let tokens = tokens.withLock { $0 }
+            if Int(first) % 4 < tokens.count {
+                headers[.authorization] = "Bearer \(tokens[Int(first) % 4])"
+            }
+        }
+        return Exchange(
+            method: method, uri: String(requestLine[1]), headers: headers, body: body, answer: { _, _ in })
+    }
+
+    /// Starts the daemon's application on an in-memory store, in a task of its own, answering the
+    /// exchanges as they come.
+    static func startServer() -> AsyncStream<Exchange>.Continuation {
+        let (stream, continuation) = AsyncStream<Exchange>.makeStream()
+        let started = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                var logger = Logger(label: "fuzz")
+                logger.logLevel = .critical
+                let server = try ProactiveServer(
+                    engine: try ProactiveEngine.inMemory(), configuration: ServerConfiguration(),
+                    logger: logger)
+                let made = [
+                    try server.tokens.create(for: .app("com.example.alpha")),
+                    try server.tokens.create(for: .system),
+                    try server.tokens.create(for: .app("com.example.beta")),
+                ]
+                tokens.withLock { $0 = made }
+                started.signal()
+                try await server.makeApplication().test(.router) { client in
+                    for await exchange in stream {
+                        do {
+                            let response = try await client.executeRequest(
+                                uri: exchange.uri, method: exchange.method, headers: exchange.headers,
+                                body: exchange.body)
+                            exchange.answer(Int(response.status.code), Data(response.body.readableBytesView))
+                        } catch {
+                            exchange.answer(-1, Data())
+                        }
+                    }
+                }
+            } catch {
+                fatalError("the daemon's application did not start: \(error)")
+            }
+        }
+        started.wait()
+        return continuation
+    }
+}
