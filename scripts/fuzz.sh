@@ -40,7 +40,12 @@ if [[ ! " ${targets[*]} " == *" $target "* ]]; then
 fi
 
 cd "$fuzz"
-swift build -c debug --product ProactiveFuzzer -Xswiftc -sanitize=fuzzer,address >&2
+# The linker's warnings about AddressSanitizer's local symbols fill screens: the log keeps them.
+if ! swift build -c debug --product ProactiveFuzzer -Xswiftc -sanitize=fuzzer,address > build.log 2>&1; then
+    grep -v "Cannot export local symbol" build.log | tail -40 >&2
+    echo "fuzz: the fuzzer did not build (Fuzz/build.log)" >&2
+    exit 1
+fi
 binary="$(swift build -c debug --show-bin-path)/ProactiveFuzzer"
 
 corpus="Corpus/$target"

@@ -35,3 +35,6 @@ echo "PostgreSQL for the tests: $PROACTIVE_TEST_POSTGRES" >&2
 # clients for half a minute.
 swift test --skip-build --skip ServiceTests --skip HandoffAcceptanceTests
 swift test --skip-build --filter 'ServiceTests|HandoffAcceptanceTests'
+# Every fuzz target (libFuzzer + AddressSanitizer, Fuzz/) for a few seconds from its committed
+# seeds: a parser that crashes or breaks an invariant fails CI (long runs: docs/reliability.md).
+scripts/fuzz.sh --all "${PROACTIVE_FUZZ_SECONDS:-10}"
