@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import Proactive
 import ProactiveHandoff
 import ProactiveStorage
@@ -85,10 +87,7 @@ public final class ProactiveServer: Sendable {
         let router = makeRouter()
         return Application(
             router: router,
-            // A live client that does not answer the close within 5 s is dropped, so a
-            // shutdown never waits on it longer.
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router, configuration: .init(ws: .init(closeTimeout: .seconds(5)))),
+            server: guardedServer(router),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "proactive"),
             onServerRunning: { [self] channel in
@@ -97,6 +96,24 @@ public final class ProactiveServer: Sendable {
                 await onRunning(port)
             },
             logger: logger)
+    }
+
+    /// HTTP/1 with the WebSocket upgrade, each connection behind a ``RequestHeadGuard`` (slow
+    /// or oversized request heads).
+    private func guardedServer(_ router: Router<Context>) -> HTTPServerBuilder {
+        let responder = router.buildResponder()
+        let timeout = TimeAmount.nanoseconds(Int64(configuration.requestHeadTimeout * 1_000_000_000))
+        let keepAlive = TimeAmount.nanoseconds(Int64(configuration.keepAliveTimeout * 1_000_000_000))
+        let maxHeadSize = configuration.maxRequestHeadSize
+        return HTTPServerBuilder { httpResponder in
+            GuardedChildChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: httpResponder, webSocketResponder: responder,
+                    // A live client that does not answer the close within 5 s is dropped, so a
+                    // shutdown never waits on it longer.
+                    configuration: .init(ws: .init(closeTimeout: .seconds(5)))),
+                timeout: timeout, keepAliveTimeout: keepAlive, maxHeadSize: maxHeadSize)
+        }
     }
 
     /// Runs the server until SIGTERM or SIGINT (or until the task is cancelled), then shuts
