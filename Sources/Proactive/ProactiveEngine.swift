@@ -27,6 +27,8 @@ public final class ProactiveEngine: Sendable {
     public let user: UserID
     /// The configuration.
     public let configuration: EngineConfiguration
+    /// The latest time the clock has said (see ``now``).
+    private let latestClockReading = Mutex<Date>(.distantPast)
 
     /// App declarations, shared by the engines of every user of one storage.
     let apps: AppDeclarations
@@ -98,8 +100,16 @@ public final class ProactiveEngine: Sendable {
         return apps
     }
 
-    /// The current time according to the configured clock.
-    public var now: Date { configuration.clock() }
+    /// The current time according to the configured clock, never earlier than a time it said
+    /// before: when the system clock jumps backwards, the engine's time stands still until the
+    /// clock catches up, so expired data does not come back and nothing expires twice.
+    public var now: Date {
+        let reading = configuration.clock()
+        return latestClockReading.withLock { latest in
+            if reading > latest { latest = reading }
+            return latest
+        }
+    }
 
     /// The declaration of an app, if it declared itself.
     public func declaredApp(_ bundleIdentifier: String) -> App? {

@@ -18,6 +18,7 @@ extension ProactiveServer {
         let router = Router(context: Context.self)
         _ = ServerMetrics.registry
         router.add(middleware: ErrorMiddleware())
+        router.add(middleware: DrainMiddleware(state: drain))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.on(RouterPath(APIRoute.donations.path), method: .post) { try await self.donate($0, $1) }

@@ -38,6 +38,8 @@ public final class ProactiveServer: Sendable {
     let handoff: HandoffHub?
     let boundPort = Mutex<Int?>(nil)
     let running = Mutex<ServiceGroup?>(nil)
+    /// Set when a graceful shutdown begins: new requests get 503 (``DrainMiddleware``).
+    let drain = DrainState()
     /// Each user's engine (their learned context is kept between requests).
     private let engines = Mutex<[UserID: ProactiveEngine]>([:])
 
@@ -117,8 +119,8 @@ public final class ProactiveServer: Sendable {
     }
 
     /// Runs the server until SIGTERM or SIGINT (or until the task is cancelled), then shuts
-    /// down gracefully: stops accepting, finishes the requests in flight (every acknowledged
-    /// donation is already committed).
+    /// down gracefully: answers 503 to requests that start from then on, stops accepting,
+    /// finishes the requests in flight (every acknowledged donation is already committed).
     ///
     /// - Parameters:
     ///   - handlesSignals: whether SIGTERM and SIGINT shut it down (a process has one server).
@@ -131,7 +133,9 @@ public final class ProactiveServer: Sendable {
         let group = ServiceGroup(
             configuration: .init(
                 services: [makeApplication(onRunning: onRunning), hub, ExternalChangeWatcher(server: self)]
-                    + (handoff.map { [HandoffService(server: self, hub: $0)] } ?? []),
+                    + (handoff.map { [HandoffService(server: self, hub: $0)] } ?? []) + [
+                        DrainService(state: drain)
+                    ],
                 gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
         running.withLock { $0 = group }
         let engine = engine

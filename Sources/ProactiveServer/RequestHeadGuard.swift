@@ -4,11 +4,10 @@ import NIOCore
 /// large, before HTTP parsing: it sits first in the connection's pipeline and sees the raw
 /// bytes.
 ///
-/// A head must be complete (`CRLF CRLF`) within the timeout of the connection's opening or of its
-/// first byte after a previous answer, and within the size limit. Otherwise the client gets
-/// `408 Request Timeout` or `431 Request Header Fields Too Large` with the API's JSON error, and
-/// the connection is closed. A connection on which nothing arrives (within the head timeout of its
-/// opening, or the keep-alive timeout after an answer) is closed silently. After
+/// A head must be complete (`CRLF CRLF`) within the timeout of its first byte and within the size
+/// limit. Otherwise the client gets `408 Request Timeout` or `431 Request Header Fields Too Large`
+/// with the API's JSON error, and the connection is closed. A connection on which nothing arrives
+/// for the keep-alive timeout (after its opening or after an answer) is closed silently. After
 /// a WebSocket upgrade request the guard steps aside (the WebSocket has its own timeouts).
 final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
@@ -26,8 +25,6 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// How much of `CRLF CRLF` the last bytes matched.
     private var matched = 0
     private var deadline: Scheduled<Void>?
-    /// Whether the connection waits, kept alive after an answer, for a next request.
-    private var waitingAfterAnswer = false
     private var rejected = false
 
     init(timeout: TimeAmount, keepAliveTimeout: TimeAmount, maxHeadSize: Int) {
@@ -37,11 +34,11 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { arm(context, in: timeout) }
+        if context.channel.isActive { arm(context, in: keepAliveTimeout) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        arm(context, in: timeout)
+        arm(context, in: keepAliveTimeout)
         context.fireChannelActive()
     }
 
@@ -58,9 +55,8 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard !rejected else { return }
         guard readingHead else { return context.fireChannelRead(data) }
         let buffer = unwrapInboundIn(data)
-        // The first bytes of a next request on a kept-alive connection: its head's time starts.
-        if head.isEmpty, waitingAfterAnswer {
-            waitingAfterAnswer = false
+        // The first bytes of a request: its head's time starts.
+        if head.isEmpty {
             arm(context, in: timeout)
         }
         var complete = false
@@ -91,7 +87,6 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         // An answer is going out: the next bytes start the next request's head.
         if !readingHead {
             readingHead = true
-            waitingAfterAnswer = true
             arm(context, in: keepAliveTimeout)
         }
         context.write(data, promise: promise)

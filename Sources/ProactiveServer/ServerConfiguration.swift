@@ -9,12 +9,11 @@ public struct ServerConfiguration: Sendable {
     /// The largest request body accepted, in bytes (413 beyond). Default 32 MiB: a batch of
     /// donations; each document also has its own limits (`DonationLimits`).
     public var maxBodySize = 32 << 20
-    /// How long a client has to send a request's whole head (request line and headers), from
-    /// the connection's opening or from the first byte of a next request. Default 10 s; a slower
-    /// client (slowloris) gets 408 and is disconnected.
+    /// How long a client has to send a request's whole head (request line and headers) from its
+    /// first byte. Default 10 s; a slower client (slowloris) gets 408 and is disconnected.
     public var requestHeadTimeout: TimeInterval = 10
-    /// How long a kept-alive connection may wait for a next request after an answer before it is
-    /// closed. Default 75 s.
+    /// How long a connection may stay without sending anything (after it opens, or kept alive
+    /// after an answer) before it is closed. Default 75 s.
     public var keepAliveTimeout: TimeInterval = 75
     /// The largest request head (request line and headers) accepted, in bytes. Default 32 KiB;
     /// a larger one gets 431 and is disconnected.

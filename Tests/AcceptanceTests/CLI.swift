@@ -40,6 +40,19 @@ struct CLI {
         try Self.run(arguments + ["--store", store], stdin: stdin)
     }
 
+    /// Runs the executable on a thread of its own: waiting for a process must not hold one of
+    /// Swift's few cooperative threads, which the in-process servers of other tests need.
+    func runAsync(_ arguments: [String], stdin: String? = nil) async throws -> Output {
+        try await Self.runAsync(arguments + ["--store", store], stdin: stdin)
+    }
+
+    /// ``run(_:stdin:environment:)`` on a thread of its own (see ``runAsync(_:stdin:)``).
+    static func runAsync(_ arguments: [String], stdin: String? = nil) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try run(arguments, stdin: stdin) }) }.start()
+        }
+    }
+
     /// Runs the executable with exactly these arguments (and extra environment variables).
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws
         -> Output

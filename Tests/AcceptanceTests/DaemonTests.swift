@@ -52,6 +52,56 @@ import Testing
         #expect(restarted.terminate() == 0)
     }
 
+    /// SIGTERM drains: the donation in flight finishes and is acknowledged and kept; a request
+    /// that starts afterwards gets 503 `shuttingDown` (or, once the daemon stopped listening, no
+    /// connection); the process exits 0.
+    @Test func sigtermFinishesTheDonationInFlightAndRefusesNewRequests() async throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let appToken = try cli.token(["--app", Self.app])
+        let systemToken = try cli.token(["--system"])
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("drain-\(UUID()).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let daemon = try Daemon(arguments: ["--store", cli.store], log: log, logLevel: "debug")
+        let body = (0..<8000).map { Self.item($0) }.joined(separator: "\n")
+        let inFlight = Task {
+            try await daemon.request(
+                "POST", "/v1/donations", token: appToken, body: body, contentType: "application/x-ndjson")
+        }
+        // SIGTERM once the daemon has begun the donation (its request log line).
+        for _ in 0..<600 {
+            if let text = try? String(contentsOf: log, encoding: .utf8),
+                text.contains("hb.request.path=/v1/donations")
+            {
+                break
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        kill(daemon.process.processIdentifier, SIGTERM)
+        // Requests after the signal: answered normally until the daemon notices it (at most a
+        // few milliseconds), then 503 until it stops listening, then refused.
+        for _ in 0..<200 {
+            guard let late = try? await daemon.request("GET", "/healthz", token: nil) else { break }
+            if late.status == 503 {
+                #expect((late.json["error"] as? [String: Any])?["code"] as? String == "shuttingDown")
+                break
+            }
+            #expect(late.status == 200)
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let answer = try await inFlight.value
+        #expect(answer.status == 200)
+        let receipts = answer.json["receipts"] as? [[String: Any]] ?? []
+        #expect(receipts.count == 8000)
+        #expect(receipts.allSatisfy { $0["status"] as? String == "accepted" })
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationStatus == 0)
+        let restarted = try Daemon(store: cli.store)
+        let export = try await restarted.request("GET", "/v1/export?app=\(Self.app)", token: systemToken)
+        #expect((export.json["entries"] as? [Any])?.count == 8000)
+        #expect(restarted.terminate() == 0)
+    }
+
     @Test func theCommandLineTalksToARunningDaemon() async throws {
         let cli = CLI()
         defer { cli.cleanUp() }

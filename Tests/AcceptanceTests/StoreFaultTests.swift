@@ -15,39 +15,39 @@ import Testing
         }.joined(separator: "\n")
     }
 
-    @Test func anIntactStoreChecksIntact() throws {
+    @Test func anIntactStoreChecksIntact() async throws {
         let cli = CLI()
         defer { cli.cleanUp() }
-        try cli.run(["donate", "-"], stdin: Self.items("a", 50))
-        let check = try cli.run(["check"])
+        _ = try await cli.runAsync(["donate", "-"], stdin: Self.items("a", 50))
+        let check = try await cli.runAsync(["check"])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("intact: \(cli.store)"))
-        let json = try cli.run(["check", "--json"])
+        let json = try await cli.runAsync(["check", "--json"])
         let report = try #require(try json.json() as? [String: Any])
         #expect(report["intact"] as? Bool == true)
         #expect((report["problems"] as? [Any])?.isEmpty == true)
     }
 
-    @Test func checkingAStoreThatDoesNotExistCreatesNothing() throws {
+    @Test func checkingAStoreThatDoesNotExistCreatesNothing() async throws {
         let cli = CLI()
-        let check = try cli.run(["check"])
+        let check = try await cli.runAsync(["check"])
         #expect(check.status == 2)
         #expect(check.stderr.contains("there is no store at \(cli.store)"))
         #expect(!FileManager.default.fileExists(atPath: cli.store))
     }
 
-    @Test func aFileThatIsNotAStoreIsNamedWithWhatToDo() throws {
+    @Test func aFileThatIsNotAStoreIsNamedWithWhatToDo() async throws {
         let cli = CLI()
         defer { cli.cleanUp() }
         try Data(repeating: 0x5A, count: 64 * 1024).write(to: URL(fileURLWithPath: cli.store))
         for arguments in [["search", "note"], ["donate", "-"], ["suggest", "--surface", "appSwitcher"]] {
-            let output = try cli.run(arguments, stdin: Self.items("b", 1))
+            let output = try await cli.runAsync(arguments, stdin: Self.items("b", 1))
             #expect(!output.signaled, "\(arguments): \(output.stderr)")
             #expect(output.status == 1, "\(arguments): \(output.stderr)")
             #expect(output.stderr.contains("the store \(cli.store) is damaged"), "\(output.stderr)")
             #expect(output.stderr.contains("proactive check"), "\(output.stderr)")
         }
-        let check = try cli.run(["check"])
+        let check = try await cli.runAsync(["check"])
         #expect(check.status == 1)
         #expect(!check.signaled)
         #expect(check.stderr.contains("is damaged"), "\(check.stderr)")
@@ -56,10 +56,10 @@ import Testing
             try Data(contentsOf: URL(fileURLWithPath: cli.store)) == Data(repeating: 0x5A, count: 64 * 1024))
     }
 
-    @Test func damagedPagesAreListedByCheckAndNeverCrashACommand() throws {
+    @Test func damagedPagesAreListedByCheckAndNeverCrashACommand() async throws {
         let cli = CLI()
         defer { cli.cleanUp() }
-        let donated = try cli.run(["donate", "-"], stdin: Self.items("c", 400, size: 300))
+        let donated = try await cli.runAsync(["donate", "-"], stdin: Self.items("c", 400, size: 300))
         try #require(donated.status == 0, "\(donated.stderr)")
         // The CLI checkpoints the WAL into the file when it closes the store. Overwrite pages in
         // the middle of the file (not the header page) with garbage.
@@ -71,12 +71,12 @@ import Testing
             handle.write(Data((0..<1500).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ page) }))
         }
         try handle.close()
-        let check = try cli.run(["check"])
+        let check = try await cli.runAsync(["check"])
         #expect(check.status == 1, "\(check.stdout) \(check.stderr)")
         #expect(!check.signaled)
         #expect(!check.stdout.isEmpty, "check lists the problems")
         for arguments in [["search", "fault"], ["donate", "-"], ["suggest", "--surface", "appSwitcher"]] {
-            let output = try cli.run(arguments, stdin: Self.items("d", 5))
+            let output = try await cli.runAsync(arguments, stdin: Self.items("d", 5))
             #expect(!output.signaled, "\(arguments) died: \(output.stderr)")
             if output.status != 0 {
                 #expect(output.stderr.contains("is damaged"), "\(arguments): \(output.stderr)")
@@ -86,7 +86,7 @@ import Testing
 
     /// A small tmpfs holds the store: filled up, then made larger, then read-only, then writable
     /// again. Needs root (mount); skipped with a message elsewhere.
-    @Test func aFullOrReadOnlyDiskKeepsWhatWasAcknowledgedAndWorkResumes() throws {
+    @Test func aFullOrReadOnlyDiskKeepsWhatWasAcknowledgedAndWorkResumes() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "proactive-disk-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -99,14 +99,14 @@ import Testing
         }
         defer { _ = try? CLI.sh(["umount", "-l", directory.path]) }
         let store = directory.appendingPathComponent("store.sqlite").path
-        func run(_ arguments: [String], _ stdin: String? = nil) throws -> CLI.Output {
-            try CLI.run(arguments + ["--store", store], stdin: stdin)
+        func run(_ arguments: [String], _ stdin: String? = nil) async throws -> CLI.Output {
+            try await CLI.runAsync(arguments + ["--store", store], stdin: stdin)
         }
         // Fill the disk, one acknowledged batch at a time, until a batch is refused.
         var acknowledged = 0
         var refusal: CLI.Output?
         for batch in 0..<200 {
-            let output = try run(["donate", "-"], Self.items("full\(batch)", 20, size: 3000))
+            let output = try await run(["donate", "-"], Self.items("full\(batch)", 20, size: 3000))
             #expect(!output.signaled, "\(output.stderr)")
             if output.status != 0 {
                 refusal = output
@@ -119,9 +119,9 @@ import Testing
         #expect(acknowledged > 0)
         // Space returns: every acknowledged donation is there, and donating works again.
         try #require(try CLI.sh(["mount", "-o", "remount,size=64m", directory.path]).status == 0)
-        let after = try run(["donate", "-"], Self.items("after", 20))
+        let after = try await run(["donate", "-"], Self.items("after", 20))
         #expect(after.status == 0, "\(after.stderr)")
-        let found = try run([
+        let found = try await run([
             "search", "fault note", "--app", "com.example.notes", "--limit", "1000", "--json",
         ])
         let results = try #require(try found.json() as? [[String: Any]], "\(found.stdout) \(found.stderr)")
@@ -129,15 +129,15 @@ import Testing
             results.count >= acknowledged + 20, "\(results.count) found, \(acknowledged) + 20 acknowledged")
         // A read-only disk: a clear error, nothing lost, and writes resume when it is writable.
         try #require(try CLI.sh(["mount", "-o", "remount,ro", directory.path]).status == 0)
-        let readOnly = try run(["donate", "-"], Self.items("ro", 5))
+        let readOnly = try await run(["donate", "-"], Self.items("ro", 5))
         #expect(!readOnly.signaled, "\(readOnly.stderr)")
         #expect(readOnly.status == 1)
         #expect(
             readOnly.stderr.contains("read-only") || readOnly.stderr.contains("cannot"), "\(readOnly.stderr)")
         try #require(try CLI.sh(["mount", "-o", "remount,rw", directory.path]).status == 0)
-        let writable = try run(["donate", "-"], Self.items("rw", 5))
+        let writable = try await run(["donate", "-"], Self.items("rw", 5))
         #expect(writable.status == 0, "\(writable.stderr)")
-        let check = try run(["check"])
+        let check = try await run(["check"])
         #expect(check.status == 0, "\(check.stdout) \(check.stderr)")
     }
 }

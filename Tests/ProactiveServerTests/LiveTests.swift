@@ -121,7 +121,8 @@ import Testing
         return (inbox, client)
     }
 
-    func waitFor(seconds: Double = 10, _ condition: () -> Bool) async throws {
+    /// Waits for `condition`; the default is generous for a machine busy with the whole suite.
+    func waitFor(seconds: Double = 45, _ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
         while !condition() {
             guard ContinuousClock.now < deadline else {

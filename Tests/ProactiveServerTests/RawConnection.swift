@@ -6,7 +6,7 @@ import Foundation
 
 /// A plain TCP connection to a loopback port, for tests that must send bytes no HTTP client
 /// would (a head sent slowly, a head too large).
-final class RawConnection {
+final class RawConnection: @unchecked Sendable {
     private let descriptor: Int32
 
     init(port: Int) throws {
@@ -21,7 +21,7 @@ final class RawConnection {
             }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        var timeout = timeval(tv_sec: 90, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -35,8 +35,16 @@ final class RawConnection {
             == bytes.count
     }
 
-    /// Everything the server sends until it closes the connection (or 20 s pass).
-    func readToEnd() -> String {
+    /// Everything the server sends until it closes the connection (or 90 s pass), read on a
+    /// thread of its own: a blocking read must not hold one of Swift's few cooperative threads,
+    /// which the server in this same process needs to answer.
+    func readToEnd() async -> String {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.readToEndBlocking()) }.start()
+        }
+    }
+
+    private func readToEndBlocking() -> String {
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
