@@ -17,7 +17,8 @@ warmup="${2:-60}"
 bin="$root/.build/release/proactive"
 work="$(mktemp -d)"
 pid=""
-trap 'kill "$pid" 2>/dev/null || true; kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+loads=()
+trap 'kill "$pid" ${loads[*]:-} 2>/dev/null || true; rm -rf "$work"' EXIT
 store="$work/store.sqlite"
 export PROACTIVE_STORE="$store"
 
@@ -48,9 +49,12 @@ cat > "$work/searches.txt" <<PATHS
 PATHS
 
 env TOKEN="$app" BATCH=10 wrk -t1 -c2 -d"${seconds}s" -s "$here/donate.lua" "$url" > "$work/donate.out" &
+loads=($!)
 env TOKEN="$app" PATHS_FILE="$work/searches.txt" wrk -t1 -c2 -d"${seconds}s" -s "$load/rotate.lua" "$url" \
   > "$work/search.out" &
+loads+=($!)
 python3 "$here/live_churn.py" "$url" "$system" "$seconds" 4 > "$work/live.out" 2>&1 &
+loads+=($!)
 
 ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; printf "%.2f", v}'; }
 echo "t_s,rss_kb,fds,wal_bytes,suggest_req_s,p50_ms,p99_ms,errors"
@@ -70,7 +74,7 @@ for ((t = 10; t <= seconds; t += 10)); do
   errors_total=$((errors_total + errs))
   echo "$t,$rss,$fds,$wal,$rps,$p50,$p99,$errs" | tee -a "$samples"
 done
-wait $(jobs -p) 2>/dev/null || true
+wait "${loads[@]}" 2>/dev/null || true
 echo
 grep -h "Requests/sec\|Non-2xx\|Socket errors" "$work/donate.out" | sed 's/^/donations: /' || true
 grep -h "Requests/sec\|Non-2xx\|Socket errors" "$work/search.out" | sed 's/^/searches: /' || true
