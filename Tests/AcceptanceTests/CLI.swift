@@ -57,8 +57,21 @@ struct CLI {
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws
         -> Output
     {
+        try launch(Self.executable, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs a system command (through `/usr/bin/env`); answers its status and output.
+    @discardableResult
+    static func sh(_ arguments: [String]) throws -> Output {
+        try launch(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+    }
+
+    /// Runs `executable` to its end, feeding it `stdin`; answers its status and output.
+    private static func launch(
+        _ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -72,26 +85,6 @@ struct CLI {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self),
-            signaled: process.terminationReason == .uncaughtSignal)
-    }
-
-    /// Runs a system command (through `/usr/bin/env`); answers its status and output.
-    @discardableResult
-    static func sh(_ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
