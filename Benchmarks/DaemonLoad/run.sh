@@ -32,24 +32,16 @@ stop() { kill "$pid"; wait "$pid" || true; }
 rss() { awk '/VmRSS/ {print $2}' "/proc/$pid/status"; }
 
 # Every surface, as the shell asks them.
-cat > "$work/surfaces.txt" <<PATHS
-/v1/suggestions?surface=lockScreen
-/v1/suggestions?surface=maps
-/v1/suggestions?surface=appSwitcher
-/v1/suggestions?surface=carPlay
-/v1/suggestions?surface=spotlight
-/v1/suggestions?surface=quickType&text=Meet%20me%20at%20
-/v1/suggestions?surface=contactCard&person=%2B33612345678
-PATHS
+surfaces="$here/surfaces.txt"
 
 run() { echo; echo "## $1"; shift; "$@"; }
 start
 run "suggestions, every surface, lists reused while nothing changes (default; wrk -t2 -c32)" \
-  env TOKEN="$system" PATHS_FILE="$work/surfaces.txt" wrk -t2 -c32 -d"${duration}s" --latency -s "$here/rotate.lua" "$url"
+  env TOKEN="$system" PATHS_FILE="$surfaces" wrk -t2 -c32 -d"${duration}s" --latency -s "$here/rotate.lua" "$url"
 stop
 start --suggestion-reuse 0
 run "suggestions, every surface, every list computed (--suggestion-reuse 0; wrk -t2 -c32)" \
-  env TOKEN="$system" PATHS_FILE="$work/surfaces.txt" wrk -t2 -c32 -d"${duration}s" --latency -s "$here/rotate.lua" "$url"
+  env TOKEN="$system" PATHS_FILE="$surfaces" wrk -t2 -c32 -d"${duration}s" --latency -s "$here/rotate.lua" "$url"
 stop
 start
 run "donations, one document per request (wrk -t2 -c32)" \
@@ -59,7 +51,7 @@ run "donations, 100 documents per NDJSON request (wrk -t2 -c4)" \
 
 echo; echo "## soak: ${soak}s of suggestions and donations together; RSS (kB) every 30 s"
 echo "start: $(rss)"
-env TOKEN="$system" PATHS_FILE="$work/surfaces.txt" wrk -t1 -c8 -d"${soak}s" -s "$here/rotate.lua" "$url" > "$work/soak1.out" &
+env TOKEN="$system" PATHS_FILE="$surfaces" wrk -t1 -c8 -d"${soak}s" -s "$here/rotate.lua" "$url" > "$work/soak1.out" &
 w1=$!
 env TOKEN="$app" BATCH=10 wrk -t1 -c2 -d"${soak}s" -s "$here/donate.lua" "$url" > "$work/soak2.out" &
 w2=$!

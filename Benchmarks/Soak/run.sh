@@ -10,6 +10,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 here="$root/Benchmarks/Soak"
 load="$root/Benchmarks/DaemonLoad"
+# Every surface, as the shell asks them (the load benchmark's list).
+surfaces="$load/surfaces.txt"
 seconds="${1:-600}"
 warmup="${2:-60}"
 "$root/scripts/install-dependencies.sh" --bench >&2
@@ -32,15 +34,6 @@ until grep -q listening "$work/serve.out"; do sleep 0.2; done
 url=$(sed -n 's/.*\(http:[^ ]*\)\/$/\1/p' "$work/serve.out" | head -1)
 echo "daemon $url (pid $pid), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), ${seconds}s, warm-up ${warmup}s"
 
-cat > "$work/surfaces.txt" <<PATHS
-/v1/suggestions?surface=lockScreen
-/v1/suggestions?surface=maps
-/v1/suggestions?surface=appSwitcher
-/v1/suggestions?surface=carPlay
-/v1/suggestions?surface=spotlight
-/v1/suggestions?surface=quickType&text=Meet%20me%20at%20
-/v1/suggestions?surface=contactCard&person=%2B33612345678
-PATHS
 cat > "$work/searches.txt" <<PATHS
 /v1/search?q=load&limit=20
 /v1/search?q=place%201&limit=20
@@ -48,7 +41,7 @@ cat > "$work/searches.txt" <<PATHS
 /v1/search?q=document&limit=50
 PATHS
 
-env TOKEN="$app" BATCH=10 wrk -t1 -c2 -d"${seconds}s" -s "$here/donate.lua" "$url" > "$work/donate.out" &
+env TOKEN="$app" BATCH=10 ID_SPACE=20000 wrk -t1 -c2 -d"${seconds}s" -s "$load/donate.lua" "$url" > "$work/donate.out" &
 loads=($!)
 env TOKEN="$app" PATHS_FILE="$work/searches.txt" wrk -t1 -c2 -d"${seconds}s" -s "$load/rotate.lua" "$url" \
   > "$work/search.out" &
@@ -62,7 +55,7 @@ errors_total=0
 samples="$work/samples.csv"
 : > "$samples"
 for ((t = 10; t <= seconds; t += 10)); do
-  env TOKEN="$system" PATHS_FILE="$work/surfaces.txt" wrk -t1 -c4 -d10s --latency -s "$load/rotate.lua" "$url" \
+  env TOKEN="$system" PATHS_FILE="$surfaces" wrk -t1 -c4 -d10s --latency -s "$load/rotate.lua" "$url" \
     > "$work/slice.out" 2>&1 || true
   rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
   fds=$(ls "/proc/$pid/fd" | wc -l)
