@@ -77,6 +77,11 @@ final class LiveHub: Service, Sendable {
     /// How many sessions are open.
     var sessionCount: Int { sessions.withLock { $0.count } }
 
+    /// How many sessions `user` has open.
+    func sessionCount(for user: UserID) -> Int {
+        sessions.withLock { $0.values.reduce(0) { $0 + ($1.user == user ? 1 : 0) } }
+    }
+
     func open(user: UserID) -> Session {
         let session = Session(user: user)
         sessions.withLock { $0[ObjectIdentifier(session)] = session }

@@ -11,7 +11,7 @@ import Prometheus
 import Synchronization
 
 extension ProactiveServer {
-    typealias Context = BasicWebSocketRequestContext
+    typealias Context = ProactiveRequestContext
 
     /// The router: every route of ``APIRoute/all``.
     func makeRouter() -> Router<Context> {
@@ -19,6 +19,9 @@ extension ProactiveServer {
         _ = ServerMetrics.registry
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: DrainMiddleware(state: drain))
+        router.add(
+            middleware: ConcurrencyLimitMiddleware(
+                limit: configuration.maxConcurrentRequestsPerToken, inFlight: inFlight))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.on(RouterPath(APIRoute.donations.path), method: .post) { try await self.donate($0, $1) }
@@ -58,18 +61,16 @@ extension ProactiveServer {
         hub.inspector.withLock { $0 = { [self] user in try self.makeInspectorState(user: user) } }
         router.ws(
             RouterPath(APIRoute.live.path),
-            shouldUpgrade: { request, _ in
-                guard try await self.authenticate(request, allowQueryToken: true).donor == .system else {
-                    throw APIError.systemOnly("live surfaces")
-                }
-                guard request.headers[.upgrade]?.lowercased() == "websocket" else {
-                    var error = APIError(
-                        .upgradeRequired, "upgradeRequired",
-                        "this endpoint is a WebSocket: send an upgrade request")
-                    error.headers[.upgrade] = "websocket"
+            shouldUpgrade: { request, context in
+                do {
+                    return try await self.admitLive(request)
+                } catch let error as APIError {
+                    // A WebSocket client is told why, not the upgrade machinery's bare 400.
+                    if request.headers[.upgrade] != nil {
+                        self.upgradeRefusals.refuse(context.channel, with: error)
+                    }
                     throw error
                 }
-                return .upgrade([:])
             },
             onUpgrade: { inbound, outbound, context in
                 let principal = try await self.authenticate(context.request, allowQueryToken: true)
@@ -85,8 +86,17 @@ extension ProactiveServer {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         defer { self.hub.close(session) }
+                        var allowance = MessageAllowance(rate: self.configuration.liveMessageRate)
                         for try await message in inbound.messages(maxSize: 1 << 16) {
                             guard case .text(let text) = message else { continue }
+                            guard allowance.take() else {
+                                session.send(
+                                    APIError(
+                                        .tooManyRequests, "tooManyRequests",
+                                        "at most \(Int(allowance.rate)) messages a second on one live connection: this one was dropped"
+                                    ), id: nil)
+                                continue
+                            }
                             await self.handleLiveMessage(text, session: session)
                         }
                     }
@@ -95,6 +105,30 @@ extension ProactiveServer {
                 }
             })
         return router
+    }
+
+    /// Whether a `/v1/live` request may become a WebSocket: a system token, an upgrade request,
+    /// and room under the user's live connection limit.
+    func admitLive(_ request: Request) async throws -> RouterShouldUpgrade {
+        let principal = try await self.authenticate(request, allowQueryToken: true)
+        guard principal.donor == .system else { throw APIError.systemOnly("live surfaces") }
+        let limit = self.configuration.maxLiveSessionsPerUser
+        guard self.hub.sessionCount(for: principal.user) < limit else {
+            var error = APIError(
+                .tooManyRequests, "tooManyRequests",
+                "this user already has \(limit) live connections open: close one, or subscribe to several lists on one connection"
+            )
+            error.headers[.retryAfter] = "1"
+            throw error
+        }
+        guard request.headers[.upgrade]?.lowercased() == "websocket" else {
+            var error = APIError(
+                .upgradeRequired, "upgradeRequired",
+                "this endpoint is a WebSocket: send an upgrade request")
+            error.headers[.upgrade] = "websocket"
+            throw error
+        }
+        return .upgrade([:])
     }
 
     // MARK: Authentication

@@ -32,6 +32,12 @@ public final class ProactiveServer: Sendable {
     let changes = ChangeCounter()
     let cache: SuggestionCache
     let limiter: RateLimiter
+    /// Open connections per remote address (``ServerConfiguration/maxConnectionsPerAddress``).
+    let connections = ConnectionCounter()
+    /// Requests in flight per token (``ServerConfiguration/maxConcurrentRequestsPerToken``).
+    let inFlight = InFlightCounter()
+    /// Refused WebSocket upgrades' answers, for the connection's guard to write.
+    let upgradeRefusals = UpgradeRefusals()
     let receipts = ReceiptLog()
     let hub: LiveHub
     let donations: DonationQueue
@@ -101,12 +107,19 @@ public final class ProactiveServer: Sendable {
     }
 
     /// HTTP/1 with the WebSocket upgrade, each connection behind a ``RequestHeadGuard`` (slow
-    /// or oversized request heads).
+    /// or oversized request heads, bodies trickling in) and counted against its address's limit.
     private func guardedServer(_ router: Router<Context>) -> HTTPServerBuilder {
         let responder = router.buildResponder()
-        let timeout = TimeAmount.nanoseconds(Int64(configuration.requestHeadTimeout * 1_000_000_000))
-        let keepAlive = TimeAmount.nanoseconds(Int64(configuration.keepAliveTimeout * 1_000_000_000))
-        let maxHeadSize = configuration.maxRequestHeadSize
+        func time(_ seconds: TimeInterval) -> TimeAmount { .nanoseconds(Int64(seconds * 1_000_000_000)) }
+        let limits = GuardedChildChannel<HTTP1WebSocketUpgradeChannel>.Limits(
+            headTimeout: time(configuration.requestHeadTimeout),
+            keepAliveTimeout: time(configuration.keepAliveTimeout),
+            maxHeadSize: configuration.maxRequestHeadSize,
+            bodyTimeout: time(configuration.requestBodyTimeout),
+            minimumBodyRate: configuration.minimumBodyRate,
+            maxConnectionsPerAddress: configuration.maxConnectionsPerAddress)
+        let connections = connections
+        let refusals = upgradeRefusals
         return HTTPServerBuilder { httpResponder in
             GuardedChildChannel(
                 inner: HTTP1WebSocketUpgradeChannel(
@@ -114,7 +127,7 @@ public final class ProactiveServer: Sendable {
                     // A live client that does not answer the close within 5 s is dropped, so a
                     // shutdown never waits on it longer.
                     configuration: .init(ws: .init(closeTimeout: .seconds(5)))),
-                timeout: timeout, keepAliveTimeout: keepAlive, maxHeadSize: maxHeadSize)
+                limits: limits, connections: connections, refusals: refusals)
         }
     }
 

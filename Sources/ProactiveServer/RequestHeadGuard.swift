@@ -7,8 +7,12 @@ import NIOCore
 /// A head must be complete (`CRLF CRLF`) within the timeout of its first byte and within the size
 /// limit. Otherwise the client gets `408 Request Timeout` or `431 Request Header Fields Too Large`
 /// with the API's JSON error, and the connection is closed. A connection on which nothing arrives
-/// for the keep-alive timeout (after its opening or after an answer) is closed silently. After
-/// a WebSocket upgrade request the guard steps aside (the WebSocket has its own timeouts).
+/// for the keep-alive timeout (after its opening or after an answer) is closed silently. A body
+/// (`Content-Length` or chunked) must then keep arriving: it has the body timeout, plus one second
+/// for every `minimumBodyRate` bytes received, else `408` (a body trickling in a byte at a time
+/// cannot hold its connection and its request for ever). After a WebSocket upgrade request the
+/// guard steps aside once the answer goes out (the WebSocket has its own timeouts); if the upgrade
+/// was refused, it writes the refusal kept in ``UpgradeRefusals`` instead of the bare `400`.
 final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -18,6 +22,14 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let timeout: TimeAmount
     private let keepAliveTimeout: TimeAmount
     private let maxHeadSize: Int
+    private let bodyTimeout: TimeAmount
+    private let minimumBodyRate: Int
+    private let refusals: UpgradeRefusals
+    /// Whether an upgrade request's answer is awaited (then the guard steps aside).
+    private var awaitingUpgradeAnswer = false
+    /// Whether a refused upgrade's answer was written (what else the upgrade machinery writes is
+    /// dropped).
+    private var refusedUpgrade = false
     /// Whether the next bytes belong to a request head.
     private var readingHead = true
     /// The head read so far (at most `maxHeadSize` bytes).
@@ -26,11 +38,21 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var matched = 0
     private var deadline: Scheduled<Void>?
     private var rejected = false
+    /// The body of the request being read, until it is complete or answered.
+    private var body: RequestBodyFraming?
+    private var bodyStart = NIODeadline.now()
+    private var bodyReceived = 0
 
-    init(timeout: TimeAmount, keepAliveTimeout: TimeAmount, maxHeadSize: Int) {
+    init(
+        timeout: TimeAmount, keepAliveTimeout: TimeAmount, maxHeadSize: Int, bodyTimeout: TimeAmount,
+        minimumBodyRate: Int, refusals: UpgradeRefusals
+    ) {
+        self.refusals = refusals
         self.timeout = timeout
         self.keepAliveTimeout = keepAliveTimeout
         self.maxHeadSize = maxHeadSize
+        self.bodyTimeout = bodyTimeout
+        self.minimumBodyRate = max(minimumBodyRate, 1)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -53,14 +75,19 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !rejected else { return }
-        guard readingHead else { return context.fireChannelRead(data) }
         let buffer = unwrapInboundIn(data)
+        guard readingHead else {
+            follow(context, bodyBytes: buffer.readableBytesView)
+            return context.fireChannelRead(data)
+        }
         // The first bytes of a request: its head's time starts.
         if head.isEmpty {
             arm(context, in: timeout)
         }
         var complete = false
+        var used = 0
         for byte in buffer.readableBytesView {
+            used += 1
             head.append(byte)
             matched = Self.advance(matched, byte)
             if matched == 4 {
@@ -77,15 +104,75 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         deadline?.cancel()
         readingHead = false
         let upgrade = Self.asksForUpgrade(head)
+        if !upgrade, let framing = RequestBodyFraming(head: head) {
+            body = framing
+            bodyStart = .now()
+            bodyReceived = 0
+            armBody(context)
+            follow(context, bodyBytes: buffer.readableBytesView.dropFirst(used))
+        }
         head = []
         matched = 0
+        awaitingUpgradeAnswer = upgrade
         context.fireChannelRead(data)
-        if upgrade { context.pipeline.syncOperations.removeHandler(context: context, promise: nil) }
+    }
+
+    /// Counts bytes of the body being read; stops its clock once it is complete.
+    private func follow(_ context: ChannelHandlerContext, bodyBytes: some Collection<UInt8>) {
+        guard var framing = body, !bodyBytes.isEmpty else { return }
+        bodyReceived += framing.consume(bodyBytes)
+        if framing.isComplete {
+            body = nil
+            deadline?.cancel()
+        } else {
+            body = framing
+        }
+    }
+
+    /// When the body being read runs out of time: the body timeout after the head, plus a second
+    /// for every `minimumBodyRate` bytes received since.
+    private var bodyDeadline: NIODeadline {
+        bodyStart + bodyTimeout + .nanoseconds(Int64(bodyReceived) * 1_000_000_000 / Int64(minimumBodyRate))
+    }
+
+    /// Checks the body's progress at its deadline (pushed back as bytes arrive).
+    private func armBody(_ context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let loop = context.eventLoop.assumeIsolated()
+        deadline = loop.scheduleTask(deadline: bodyDeadline) { [self] in
+            guard body != nil, !readingHead, !rejected else { return }
+            if bodyDeadline > .now() { return armBody(context) }
+            let seconds = (NIODeadline.now() - bodyStart).nanoseconds / 1_000_000_000
+            reject(
+                context, status: "408 Request Timeout", code: "requestTimeout",
+                message:
+                    "the request's body did not arrive in time: \(bodyReceived) bytes in \(seconds) s (a body has \(bodyTimeout.nanoseconds / 1_000_000_000) s, and one more for every \(minimumBodyRate) bytes)"
+            )
+        }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if refusedUpgrade {
+            promise?.succeed()
+            return
+        }
+        if awaitingUpgradeAnswer {
+            awaitingUpgradeAnswer = false
+            if let answer = refusals.take(for: context.channel) {
+                refusedUpgrade = true
+                let buffer = context.channel.allocator.buffer(bytes: answer)
+                context.write(wrapOutboundOut(.byteBuffer(buffer)), promise: promise)
+                return
+            }
+            // Upgraded (101): the WebSocket takes the connection from here.
+            context.write(data, promise: promise)
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            return
+        }
         // An answer is going out: the next bytes start the next request's head.
         if !readingHead {
+            // Answered (perhaps before the whole body came, as for 413): the body's clock stops.
+            body = nil
             readingHead = true
             arm(context, in: keepAliveTimeout)
         }

@@ -18,6 +18,26 @@ public struct ServerConfiguration: Sendable {
     /// The largest request head (request line and headers) accepted, in bytes. Default 32 KiB;
     /// a larger one gets 431 and is disconnected.
     public var maxRequestHeadSize = 32 << 10
+    /// How long a request's body has to arrive once its head did, before each byte received
+    /// buys more time (see ``minimumBodyRate``). Default 30 s; a body that falls behind gets 408
+    /// and the connection is closed.
+    public var requestBodyTimeout: TimeInterval = 30
+    /// The slowest a body may arrive past ``requestBodyTimeout``, in bytes a second: every this
+    /// many bytes received give the body one more second. Default 1,024.
+    public var minimumBodyRate = 1024
+    /// Connections one remote address may hold open at once. Default 1,024; the next one gets
+    /// 429 `tooManyConnections` and is closed. Every app on this device connects from loopback,
+    /// so it is generous.
+    public var maxConnectionsPerAddress = 1024
+    /// Requests one token may have in flight at once. Default 64; more get 429
+    /// `tooManyRequests` with `Retry-After`, and other tokens' requests keep being served.
+    public var maxConcurrentRequestsPerToken = 64
+    /// Live (WebSocket) connections one user may hold at once. Default 256; the next upgrade
+    /// gets 429 `tooManyRequests`.
+    public var maxLiveSessionsPerUser = 256
+    /// Messages a live connection may send a second, sustained (the burst is twice as many).
+    /// Default 50; a message over it is dropped and answered with a `tooManyRequests` error.
+    public var liveMessageRate: Double = 50
     /// Donated documents accepted per second from one app (or from the system), sustained.
     /// Default 20,000. Beyond the burst, requests get 429 with `Retry-After`.
     public var donationRate: Double = 20_000

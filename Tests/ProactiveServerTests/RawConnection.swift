@@ -54,14 +54,44 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// What the server sends until it contains `marker` (or closes the connection, or 90 s
+    /// pass), read on a thread of its own like ``readToEnd()``.
+    func read(until marker: String) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.readBlocking(until: marker)) }.start()
+        }
+    }
+
     private func readToEndBlocking() -> String {
+        readBlocking(until: nil)
+    }
+
+    private func readBlocking(until marker: String?) -> String {
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
             answer += buffer[..<count]
+            if let marker, String(decoding: answer, as: UTF8.self).contains(marker) { break }
         }
         return String(decoding: answer, as: UTF8.self)
+    }
+
+    /// Sends `text` as one masked WebSocket text frame (a client's frames are masked).
+    @discardableResult
+    func sendWebSocketText(_ text: String) -> Bool {
+        let payload = Array(text.utf8)
+        var frame: [UInt8] = [0x81]
+        if payload.count < 126 {
+            frame.append(0x80 | UInt8(payload.count))
+        } else {
+            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        }
+        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        return frame.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            == frame.count
     }
 }

@@ -28,7 +28,8 @@ import HTTPTypes
 /// field), 401, 403, 404 (also for an unknown path), 405 (a method not served on a known path,
 /// with `Allow`), 410, 413 (body over 32 MiB), 426, 429 (an app donating faster than its
 /// rate limit, 20,000 documents a second sustained with a burst of 40,000 by default; see
-/// `Retry-After`), 503 (the store cannot be reached or stayed busy; `Retry-After: 1`) and 507
+/// `Retry-After`; or a token with 64 requests in flight, `tooManyRequests`), 408 (a request head or
+/// body arriving too slowly; the connection is closed), 503 (the store cannot be reached or stayed busy; `Retry-After: 1`) and 507
 /// (the store is full). Nothing is changed by a request answered with an error.
 ///
 public struct Client: APIProtocol {
