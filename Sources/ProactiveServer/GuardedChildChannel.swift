@@ -38,7 +38,17 @@ struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
                     minimumBodyRate: limits.minimumBodyRate, refusals: refusals)
                 : ConnectionRefusal(limit: limits.maxConnectionsPerAddress)
             try channel.pipeline.syncOperations.addHandler(first, position: .first)
+            #if os(Linux)
+                // Data unacknowledged for 60 s (a peer that vanished: a live connection's pings go
+                // unanswered) aborts the connection, rather than TCP's retries of about 15 minutes.
+                try channel.syncOptions?.setOption(Self.tcpUserTimeout, value: 60_000)
+            #endif
         }.flatMap { inner.setup(channel: channel, logger: logger) }
+    }
+
+    /// `TCP_USER_TIMEOUT` (Linux), in milliseconds.
+    static var tcpUserTimeout: ChannelOptions.Types.SocketOption {
+        .init(level: .tcp, name: .init(rawValue: 18))
     }
 
     func handle(value: Value, logger: Logger) async {

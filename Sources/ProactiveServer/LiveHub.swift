@@ -9,7 +9,11 @@ import Synchronization
 
 /// Live subscriptions: a WebSocket session subscribes with a surface's parameters (or to the
 /// inspector's state) and is sent the new list whenever a donation, a deletion or a context
-/// event changes it, and every ``refreshInterval`` (suggestions fade with time).
+/// event changes it, and every ``refreshInterval`` (suggestions fade with time). Every
+/// ``pingInterval`` each session is sent a WebSocket ping from this one loop (not a timer per
+/// connection: on Linux a cancelled `Task.sleep` holds its task's memory until its deadline, and
+/// Hummingbird's own ping timer per connection kept every closed session's memory for 30 s); a
+/// peer that stopped answering is dropped by the connection's TCP user timeout.
 final class LiveHub: Service, Sendable {
     /// What a subscription follows.
     enum Topic: Sendable {
@@ -19,6 +23,12 @@ final class LiveHub: Service, Sendable {
 
     /// One WebSocket connection's subscriptions and its outgoing messages.
     final class Session: Sendable {
+        /// What goes out on the connection.
+        enum Outgoing: Sendable {
+            case text(String)
+            case ping
+        }
+
         struct Subscription {
             var topic: Topic
             var last: [UInt8]?
@@ -28,8 +38,8 @@ final class LiveHub: Service, Sendable {
 
         /// The user whose lists this session follows.
         let user: UserID
-        let messages: AsyncStream<String>
-        fileprivate let continuation: AsyncStream<String>.Continuation
+        let messages: AsyncStream<Outgoing>
+        fileprivate let continuation: AsyncStream<Outgoing>.Continuation
         fileprivate let subscriptions = Mutex<[String: Subscription]>([:])
 
         init(user: UserID) {
@@ -38,7 +48,13 @@ final class LiveHub: Service, Sendable {
         }
 
         func send(_ text: String) {
-            continuation.yield(text)
+            continuation.yield(.text(text))
+        }
+
+        /// Sends a WebSocket ping (the peer's pong keeps the connection's TCP alive and shows a
+        /// vanished peer to the TCP user timeout).
+        func ping() {
+            continuation.yield(.ping)
         }
 
         /// Sends `{"type":"error","id":…,"error":{"code":…,"message":…,"field":…}}`.
@@ -63,6 +79,8 @@ final class LiveHub: Service, Sendable {
     /// How soon a list that could not be computed (its storage was busy or unreachable) is
     /// tried again, so a subscriber is not left with an error until the next change.
     let retryInterval: Duration = .seconds(1)
+    /// How often every session is pinged.
+    let pingInterval: Duration = .seconds(30)
     private let sessions = Mutex<[ObjectIdentifier: Session]>([:])
     /// Computes a user's inspector state (set by the server).
     let inspector = Mutex<(@Sendable (UserID) throws -> InspectorState)?>(nil)
@@ -192,11 +210,16 @@ final class LiveHub: Service, Sendable {
         var seen = changes.value
         var lastRefresh = ContinuousClock.now
         var lastRetry = ContinuousClock.now
+        var lastPing = ContinuousClock.now
         while !Task.isCancelled {
             // The counter is an atomic load: looking at it often costs nothing and keeps a push
             // within a few milliseconds of the change.
             try await Task.sleep(for: .milliseconds(5))
             let now = ContinuousClock.now
+            if lastPing.duration(to: now) >= pingInterval {
+                lastPing = now
+                for session in sessions.withLock({ Array($0.values) }) { session.ping() }
+            }
             let current = changes.value
             if current != seen || lastRefresh.duration(to: now) >= refreshInterval {
                 seen = current

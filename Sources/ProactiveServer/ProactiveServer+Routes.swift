@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOWebSocket
 import Proactive
 import ProactiveModel
 import ProactiveStorage
@@ -67,7 +68,7 @@ extension ProactiveServer {
                 } catch let error as APIError {
                     // A WebSocket client is told why, not the upgrade machinery's bare 400.
                     if request.headers[.upgrade] != nil {
-                        self.upgradeRefusals.refuse(context.channel, with: error)
+                        self.upgradeRefusals.refuse(context.connection, with: error)
                     }
                     throw error
                 }
@@ -100,7 +101,13 @@ extension ProactiveServer {
                             await self.handleLiveMessage(text, session: session)
                         }
                     }
-                    for await message in session.messages { try await outbound.write(.text(message)) }
+                    for await message in session.messages {
+                        switch message {
+                        case .text(let text): try await outbound.write(.text(text))
+                        case .ping:
+                            try await outbound.write(.custom(.init(fin: true, opcode: .ping, data: .init())))
+                        }
+                    }
                     group.cancelAll()
                 }
             })

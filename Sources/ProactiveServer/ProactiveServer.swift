@@ -125,8 +125,9 @@ public final class ProactiveServer: Sendable {
                 inner: HTTP1WebSocketUpgradeChannel(
                     responder: httpResponder, webSocketResponder: responder,
                     // A live client that does not answer the close within 5 s is dropped, so a
-                    // shutdown never waits on it longer.
-                    configuration: .init(ws: .init(closeTimeout: .seconds(5)))),
+                    // shutdown never waits on it longer. The hub pings every session itself (see
+                    // ``LiveHub``): no ping timer per connection.
+                    configuration: .init(ws: .init(autoPing: .disabled, closeTimeout: .seconds(5)))),
                 limits: limits, connections: connections, refusals: refusals)
         }
     }

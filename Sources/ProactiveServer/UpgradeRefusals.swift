@@ -12,8 +12,9 @@ import Synchronization
 final class UpgradeRefusals: Sendable {
     private let answers = Mutex<[ObjectIdentifier: [UInt8]]>([:])
 
-    /// Keeps `error`'s whole HTTP answer for the connection `channel` (which is then closed).
-    func refuse(_ channel: any Channel, with error: APIError) {
+    /// Keeps `error`'s whole HTTP answer for `connection` (a channel's identity; the connection
+    /// is then closed).
+    func refuse(_ connection: ObjectIdentifier, with error: APIError) {
         var head = "HTTP/1.1 \(error.status.code) \(error.status.reasonPhrase)\r\n"
         var body = Data()
         if let encoded = try? APIEncoding.encoder.encode(
@@ -27,7 +28,7 @@ final class UpgradeRefusals: Sendable {
         head += "Content-Type: application/json; charset=utf-8\r\nContent-Length: \(body.count)\r\n"
         head += "Connection: close\r\n\r\n"
         let answer = Array(head.utf8) + Array(body)
-        answers.withLock { $0[ObjectIdentifier(channel)] = answer }
+        answers.withLock { $0[connection] = answer }
     }
 
     /// The refusal kept for `channel`, removed.
