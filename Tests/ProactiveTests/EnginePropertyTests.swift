@@ -111,3 +111,73 @@ import Testing
         }
     }
 }
+
+/// Export then restore: a fresh store given an app's export answers as the exported one did.
+@Suite struct ExportRestorePropertyTests {
+    typealias P = EnginePropertyTests
+
+    /// The identifiers of every match of each word, in ranked order, at the clock's time.
+    static func answers(_ engine: ProactiveEngine, words: Set<String>) throws -> [String: [String]] {
+        var answers: [String: [String]] = [:]
+        for word in words {
+            answers[word] = try P.everyMatch(engine, word).compactMap(\.uniqueIdentifier)
+        }
+        return answers
+    }
+
+    @Test func exportThenRestoreGivesTheSameAnswers() async throws {
+        await propertyCheck(
+            count: 25, input: P.title.array(of: 1...10), Gen.int(in: 0...3).array(of: 10),
+            Gen.int(in: 1...600).array(of: 10)
+        ) { titles, fates, gaps in
+            // Items donated one after another (minutes apart), some later updated, deleted or
+            // set to expire before the export.
+            let clock = TestClock()
+            let engine = try ProactiveEngine.inMemory(clock: clock)
+            try engine.donate(documents: [
+                Data(#"{"type":"app","bundleIdentifier":"\#(P.app)","name":"Notes"}"#.utf8)
+            ])
+            for (index, title) in titles.enumerated() {
+                clock.advance(by: TimeInterval(gaps[index]))
+                let expiring = fates[index] == 2
+                try engine.donate(documents: [
+                    TestDocument.searchableItem(
+                        app: P.app, id: "n\(index)", title: P.title(title),
+                        extra: expiring ? ["expirationDate": .date(clock.now.addingTimeInterval(60))] : [:]
+                    ).data
+                ])
+            }
+            for (index, title) in titles.enumerated() where fates[index] == 1 {
+                clock.advance(by: 5)
+                try engine.donate(documents: [
+                    TestDocument.searchableItem(app: P.app, id: "n\(index)", title: P.title(title.reversed()))
+                        .data
+                ])
+            }
+            let deleted = titles.indices.filter { fates[$0] == 3 }.map { "n\($0)" }
+            if !deleted.isEmpty {
+                _ = try engine.delete(DeletionRequest(app: P.app, target: .identifiers(deleted)))
+            }
+            clock.advance(by: 120)
+            let words = Set(titles.flatMap { $0 }.map { P.words[$0] })
+            let before = try Self.answers(engine, words: words)
+            let export = try engine.export(app: P.app)
+
+            // A fresh store, at the same time, given the export.
+            let restoredClock = TestClock()
+            restoredClock.advance(by: clock.now.timeIntervalSince(restoredClock.now))
+            let restored = try ProactiveEngine.inMemory(clock: restoredClock)
+            let receipts = try restored.restore(export)
+            #expect(
+                receipts.allSatisfy { $0.status == .accepted },
+                "\(receipts.filter { $0.status != .accepted })")
+            let after = try Self.answers(restored, words: words)
+            #expect(after == before, "fates \(fates)")
+            for id in deleted { #expect(!after.values.contains { $0.contains(id) }, "\(id) came back") }
+            // And the restored store exports the same entries.
+            let again = try restored.export(app: P.app)
+            #expect(again.entries.map(\.document) == export.entries.map(\.document))
+            #expect(again.entries.map(\.donatedAt) == export.entries.map(\.donatedAt))
+        }
+    }
+}
