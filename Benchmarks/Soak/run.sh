@@ -50,7 +50,7 @@ python3 "$here/live_churn.py" "$url" "$system" "$seconds" 4 > "$work/live.out" 2
 loads+=($!)
 
 ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; printf "%.2f", v}'; }
-echo "t_s,rss_kb,anon_kb,fds,wal_bytes,suggest_req_s,p50_ms,p99_ms,errors"
+echo "t_s,rss_kb,anon_kb,threads,fds,wal_bytes,suggest_req_s,p50_ms,p99_ms,errors"
 errors_total=0
 samples="$work/samples.csv"
 : > "$samples"
@@ -60,6 +60,7 @@ for ((t = 10; t <= seconds; t += 10)); do
   rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
   # The heap's share of RSS (the rest maps the binary, libraries and shared memory).
   anon=$(awk '/^Anonymous:/ {print $2}' "/proc/$pid/smaps_rollup")
+  threads=$(awk '/^Threads:/ {print $2}' "/proc/$pid/status")
   fds=$(ls "/proc/$pid/fd" | wc -l)
   wal=$(stat -c %s "$store-wal" 2>/dev/null || echo 0)
   rps=$(awk '/Requests\/sec/ {print $2}' "$work/slice.out")
@@ -67,14 +68,14 @@ for ((t = 10; t <= seconds; t += 10)); do
   p99=$(awk '$1 == "99%" {print $2}' "$work/slice.out" | ms)
   errs=$(awk '/Non-2xx|Socket errors/ {n += 1} END {print n + 0}' "$work/slice.out")
   errors_total=$((errors_total + errs))
-  echo "$t,$rss,$anon,$fds,$wal,$rps,$p50,$p99,$errs" | tee -a "$samples"
+  echo "$t,$rss,$anon,$threads,$fds,$wal,$rps,$p50,$p99,$errs" | tee -a "$samples"
 done
 wait "${loads[@]}" 2>/dev/null || true
 echo
 grep -h "Requests/sec\|Non-2xx\|Socket errors" "$work/donate.out" | sed 's/^/donations: /' || true
 grep -h "Requests/sec\|Non-2xx\|Socket errors" "$work/search.out" | sed 's/^/searches: /' || true
 cat "$work/live.out"
-grep -c . "$work/serve.err" | sed 's/^/daemon log lines at warning or above: /'
+{ grep -c . "$work/serve.err" || true; } | sed 's/^/daemon log lines at warning or above: /'
 python3 - "$samples" "$warmup" "$errors_total" "$work/donate.out" "$work/search.out" "$work/live.out" <<'PY'
 import sys, re
 samples = [list(map(float, l.split(","))) for l in open(sys.argv[1]) if l.strip()]
@@ -93,12 +94,13 @@ base = after[0][1]
 peak = max(s[1] for s in after)
 end = after[-1][1]
 end_anon = after[-1][2]
-fds = [s[3] for s in after]
-p99 = sorted(s[7] for s in after)
+fds = [s[4] for s in after]
+p99 = sorted(s[8] for s in after)
 print(f"RSS after warm-up {base:.0f} kB, peak {peak:.0f} kB, end {end:.0f} kB: end/after-warm-up {end / base:.3f}")
 print(f"open descriptors after warm-up {fds[0]:.0f}, max {max(fds):.0f}, end {fds[-1]:.0f}")
 print(f"heap (anonymous) after warm-up {after[0][2]:.0f} kB, end {end_anon:.0f} kB")
-print(f"WAL size max {max(s[4] for s in samples):.0f} bytes, end {samples[-1][4]:.0f}")
+print(f"threads after warm-up {after[0][3]:.0f}, max {max(s[3] for s in after):.0f}, end {after[-1][3]:.0f}")
+print(f"WAL size max {max(s[5] for s in samples):.0f} bytes, end {samples[-1][5]:.0f}")
 print(f"suggestions p99 per 10 s: median {p99[len(p99) // 2]:.2f} ms, worst {p99[-1]:.2f} ms")
 ok = errors == 0 and end <= base * 1.10 and fds[-1] <= fds[0] + 8
 print("soak:", "PASS" if ok else "FAIL", f"({errors} errors)")
