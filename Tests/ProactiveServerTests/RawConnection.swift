@@ -45,6 +45,12 @@ final class RawConnection: @unchecked Sendable {
             == bytes.count
     }
 
+    /// Whether the server has sent something (or closed the connection) that is not read yet.
+    var hasAnswer: Bool {
+        var descriptors = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptors, 1, 0) > 0
+    }
+
     /// Everything the server sends until it closes the connection (or 90 s pass), read on a
     /// thread of its own: a blocking read must not hold one of Swift's few cooperative threads,
     /// which the server in this same process needs to answer.
