@@ -28,7 +28,7 @@ python3 "$load/seed.py" > "$work/seed.ndjson"
 "$bin" donate "$work/seed.ndjson" > /dev/null
 system=$("$bin" token create --system)
 app=$("$bin" token create --app com.example.load)
-"$bin" serve --port 0 --log-level warning > "$work/serve.out" 2> "$work/serve.err" &
+SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=yes,interactive=no}" "$bin" serve --port 0 --log-level warning > "$work/serve.out" 2> "$work/serve.err" &
 pid=$!
 until grep -q listening "$work/serve.out"; do sleep 0.2; done
 url=$(sed -n 's/.*\(http:[^ ]*\)\/$/\1/p' "$work/serve.out" | head -1)
@@ -57,6 +57,14 @@ samples="$work/samples.csv"
 for ((t = 10; t <= seconds; t += 10)); do
   env TOKEN="$system" PATHS_FILE="$surfaces" wrk -t1 -c4 -d10s --latency -s "$load/rotate.lua" "$url" \
     > "$work/slice.out" 2>&1 || true
+  if ! kill -0 "$pid" 2>/dev/null; then
+    # A daemon that died is the soak's worst finding: say so with what it printed (Swift's
+    # backtrace, when it trapped or crashed), before the work directory goes.
+    wait "$pid" && status=0 || status=$?
+    echo "soak: FAIL: the daemon died at about ${t}s (exit status $status); its log ends:"
+    tail -60 "$work/serve.err"
+    exit 1
+  fi
   rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
   # The heap's share of RSS (the rest maps the binary, libraries and shared memory).
   anon=$(awk '/^Anonymous:/ {print $2}' "/proc/$pid/smaps_rollup")
