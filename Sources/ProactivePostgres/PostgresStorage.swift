@@ -223,6 +223,22 @@ public final class PostgresStorage: Storage {
         }
     }
 
+    public func usersWithExpiredEntries(now: Date) throws -> [UserID] {
+        try pool.withSession { session in
+            let doing = "finding expired entries"
+            let result = try session.query(
+                """
+                SELECT DISTINCT user_id FROM entry
+                WHERE expires_at IS NOT NULL AND expires_at <= \(now.timeIntervalSince1970)
+                """, while: doing)
+            do {
+                return try result.rows.compactMap { UserID(rawValue: try $0.decode(String.self)) }
+            } catch {
+                throw StorageError(postgres: error, while: doing)
+            }
+        }
+    }
+
     /// How many changes other instances (other processes, other daemons on the same
     /// database) committed since this one started, plus one each time the listening
     /// connection came back after a loss (changes may have been missed). This instance's own

@@ -107,6 +107,23 @@ public final class SQLiteStorage: Storage {
         }
     }
 
+    public func usersWithExpiredEntries(now: Date) throws -> [UserID] {
+        do {
+            return try writer.read { db in
+                // The partial index on (userId, expiresAt) holds only the entries that expire.
+                try String.fetchAll(
+                    db.cachedStatement(
+                        sql:
+                            "SELECT DISTINCT userId FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= ?"
+                    ),
+                    arguments: [now.timeIntervalSince1970]
+                ).compactMap(UserID.init(rawValue:))
+            }
+        } catch let error as DatabaseError {
+            throw StorageError(error, path: location)
+        }
+    }
+
     /// SQLite's `data_version` of the writer connection, which changes when another connection
     /// (another process on the same file) commits, and not on this connection's own commits.
     public func externalChangeCount() throws -> Int {

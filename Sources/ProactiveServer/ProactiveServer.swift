@@ -146,7 +146,10 @@ public final class ProactiveServer: Sendable {
     {
         let group = ServiceGroup(
             configuration: .init(
-                services: [makeApplication(onRunning: onRunning), hub, ExternalChangeWatcher(server: self)]
+                services: [
+                    makeApplication(onRunning: onRunning), hub, ExternalChangeWatcher(server: self),
+                    ExpirySweepService(server: self),
+                ]
                     + (handoff.map { [HandoffService(server: self, hub: $0)] } ?? []) + [
                         DrainService(state: drain)
                     ],

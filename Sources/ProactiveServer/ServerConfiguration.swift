@@ -49,6 +49,10 @@ public struct ServerConfiguration: Sendable {
     /// How often the daemon looks for changes made by another process on the same store (the
     /// command line), to push them to live subscribers. Default 0.5 s.
     public var externalChangeInterval: TimeInterval = 0.5
+    /// How often the daemon deletes every user's expired data (search index included), so that
+    /// it is gone from the store within this time of expiring, not only hidden until the user's
+    /// next donation. Default 60 s.
+    public var expirySweepInterval: TimeInterval = 60
 
     /// The Handoff relay this device's daemon connects to (`serve --relay`); nil: no Handoff.
     public var relay: URL?

@@ -35,6 +35,9 @@ public protocol Storage: Sendable {
     /// entries below the threshold at once).
     func usersWithExpiredPublicContributions(now: Date) throws -> [UserID]
 
+    /// The users who have an expired entry not yet purged.
+    func usersWithExpiredEntries(now: Date) throws -> [UserID]
+
     /// Reads the whole store (every user's rows and the indexes over them) and answers the
     /// problems found, one sentence each; empty when the store is intact (`proactive check`).
     func checkIntegrity() throws -> [String]

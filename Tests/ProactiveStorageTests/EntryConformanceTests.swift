@@ -167,4 +167,26 @@ import Testing
         }
     }
 
+    /// The users with an expired entry not yet purged, and only those: the daemon's sweep
+    /// deletes their expired data.
+    @Test(arguments: TestBackend.available) func usersWithExpiredEntriesAreFound(_ backend: TestBackend)
+        throws
+    {
+        let store = try backend.make()
+        let hour: TimeInterval = 3600
+        try store.write(user: "alice") { tx in
+            _ = try tx.upsertEntry(draft("com.a", "1", "Soon", expires: now.addingTimeInterval(hour)))
+            _ = try tx.upsertEntry(draft("com.a", "2", "Never"))
+        }
+        try store.write(user: "bob") { tx in
+            _ = try tx.upsertEntry(draft("com.a", "1", "Later", expires: now.addingTimeInterval(3 * hour)))
+        }
+        try store.write(user: "carol") { tx in _ = try tx.upsertEntry(draft("com.a", "1", "Never")) }
+        #expect(try store.usersWithExpiredEntries(now: now).isEmpty)
+        #expect(try store.usersWithExpiredEntries(now: now.addingTimeInterval(2 * hour)) == ["alice"])
+        let later = now.addingTimeInterval(4 * hour)
+        #expect(Set(try store.usersWithExpiredEntries(now: later)) == ["alice", "bob"])
+        #expect(try store.write(user: "alice") { try $0.purgeExpired(now: later) } == 1)
+        #expect(try store.usersWithExpiredEntries(now: later) == ["bob"])
+    }
 }

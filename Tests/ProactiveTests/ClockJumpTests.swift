@@ -2,6 +2,7 @@ import Foundation
 import Proactive
 import ProactiveModel
 import ProactiveSQLite
+import ProactiveStorage
 import ProactiveTesting
 import Testing
 
@@ -37,5 +38,34 @@ import Testing
         #expect(try found(engine) == ["Clock note later"])
         clock.set(Self.t0.addingTimeInterval(6 * 3600))
         #expect(try found(engine).isEmpty)
+    }
+
+    /// What the sweep deleted stays gone when the process restarts with a clock set back
+    /// (a dead RTC battery): only data not swept yet could come back. Every user is swept.
+    @Test func sweptDataStaysGoneAfterARestartWithTheClockSetBack() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("clock-\(UUID().uuidString).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let clock = TestClock(Self.t0)
+        let storage = try SQLiteStorage(path: path)
+        let engine = try ProactiveEngine(storage: storage, configuration: .withClock(clock))
+        let other = engine.forUser("other")
+        for user in [engine, other] {
+            try user.donate(documents: [
+                Data(Self.item("soon", expiring: Self.t0.addingTimeInterval(3600)).utf8),
+                Data(Self.item("later", expiring: Self.t0.addingTimeInterval(5 * 3600)).utf8),
+            ])
+        }
+        clock.advance(by: 2 * 3600)
+        #expect(try engine.purgeExpiredData() == 2)
+        #expect(try engine.purgeExpiredData() == 0)
+        // The process restarts on the same store, its clock three hours behind.
+        let restarted = try ProactiveEngine(
+            storage: try SQLiteStorage(path: path),
+            configuration: .withClock(TestClock(Self.t0.addingTimeInterval(-3600))))
+        #expect(try found(restarted) == ["Clock note later"])
+        #expect(try found(restarted.forUser("other")) == ["Clock note later"])
     }
 }
