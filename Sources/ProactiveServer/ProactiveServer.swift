@@ -144,11 +144,12 @@ public final class ProactiveServer: Sendable {
     )
         async throws
     {
+        HeapTrimService.limitArenas()
         let group = ServiceGroup(
             configuration: .init(
                 services: [
                     makeApplication(onRunning: onRunning), hub, ExternalChangeWatcher(server: self),
-                    ExpirySweepService(server: self),
+                    ExpirySweepService(server: self), HeapTrimService(),
                 ]
                     + (handoff.map { [HandoffService(server: self, hub: $0)] } ?? []) + [
                         DrainService(state: drain)
