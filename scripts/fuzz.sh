@@ -16,7 +16,9 @@
 # reused by later runs; a crashing, timing-out or memory-hungry input is written to
 # Fuzz/Artifacts/TARGET-… and the script exits non-zero.
 # Environment: FUZZ_JOBS (parallel workers, default 1), FUZZ_FLAGS (extra libFuzzer flags, e.g.
-# -runs=1000000 for a fixed number of inputs).
+# -runs=1000000 for a fixed number of inputs), FUZZ_CONFIGURATION (debug, the default, or release:
+# optimized, still with every precondition and AddressSanitizer, several times more inputs a second
+# for the long runs; its first build takes longer).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -41,12 +43,14 @@ fi
 
 cd "$fuzz"
 # The linker's warnings about AddressSanitizer's local symbols fill screens: the log keeps them.
-if ! swift build -c debug --product ProactiveFuzzer -Xswiftc -sanitize=fuzzer,address > build.log 2>&1; then
+configuration="${FUZZ_CONFIGURATION:-debug}"
+case "$configuration" in debug | release) ;; *) echo "fuzz: FUZZ_CONFIGURATION is debug or release" >&2; exit 2 ;; esac
+if ! swift build -c "$configuration" --product ProactiveFuzzer -Xswiftc -sanitize=fuzzer,address > build.log 2>&1; then
     grep -v "Cannot export local symbol" build.log | tail -40 >&2
     echo "fuzz: the fuzzer did not build (Fuzz/build.log)" >&2
     exit 1
 fi
-binary="$(swift build -c debug --show-bin-path)/ProactiveFuzzer"
+binary="$(swift build -c "$configuration" --show-bin-path)/ProactiveFuzzer"
 
 corpus="Corpus/$target"
 mkdir -p "$corpus" Artifacts

@@ -9,10 +9,11 @@ enum FuzzEngine {
     static let inputsPerEngine = 2_000
     private static let state = Mutex<(engine: ProactiveEngine?, inputs: Int)>((nil, 0))
 
-    /// The engine for the next input.
-    static func next() -> ProactiveEngine {
+    /// The engine for the next input; a fresh one after `inputs` inputs (``inputsPerEngine`` by
+    /// default).
+    static func next(freshAfter inputs: Int = inputsPerEngine) -> ProactiveEngine {
         state.withLock { state in
-            if state.engine == nil || state.inputs >= inputsPerEngine {
+            if state.engine == nil || state.inputs >= inputs {
                 do { state.engine = try ProactiveEngine.inMemory() } catch {
                     fatalError("cannot open an in-memory store: \(error)")
                 }

@@ -83,39 +83,56 @@ enum RequestTarget {
             method: method, uri: String(requestLine[1]), headers: headers, body: body, answer: { _, _ in })
     }
 
+    /// How many exchanges one daemon answers before a fresh one on a fresh store takes over, so
+    /// that a long run's store stays small (and its inputs fast).
+    static let exchangesPerServer = 5_000
+
+    /// The exchanges waiting, shared by the daemons of a run one after another.
+    final class Exchanges: @unchecked Sendable {
+        var iterator: AsyncStream<Exchange>.Iterator
+        init(_ stream: AsyncStream<Exchange>) { iterator = stream.makeAsyncIterator() }
+    }
+
     /// Starts the daemon's application on an in-memory store, in a task of its own, answering the
-    /// exchanges as they come.
+    /// exchanges as they come; every ``exchangesPerServer`` exchanges, a fresh daemon.
     static func startServer() -> AsyncStream<Exchange>.Continuation {
         let (stream, continuation) = AsyncStream<Exchange>.makeStream()
+        let exchanges = Exchanges(stream)
         let started = DispatchSemaphore(value: 0)
         Task.detached {
-            do {
-                var logger = Logger(label: "fuzz")
-                logger.logLevel = .critical
-                let server = try ProactiveServer(
-                    engine: try ProactiveEngine.inMemory(), configuration: ServerConfiguration(),
-                    logger: logger)
-                let made = [
-                    try server.tokens.create(for: .app("com.example.alpha")),
-                    try server.tokens.create(for: .system),
-                    try server.tokens.create(for: .app("com.example.beta")),
-                ]
-                tokens.withLock { $0 = made }
-                started.signal()
-                try await server.makeApplication().test(.router) { client in
-                    for await exchange in stream {
-                        do {
-                            let response = try await client.executeRequest(
-                                uri: exchange.uri, method: exchange.method, headers: exchange.headers,
-                                body: exchange.body)
-                            exchange.answer(Int(response.status.code), Data(response.body.readableBytesView))
-                        } catch {
-                            exchange.answer(-1, Data())
+            var first = true
+            while true {
+                do {
+                    var logger = Logger(label: "fuzz")
+                    logger.logLevel = .critical
+                    let server = try ProactiveServer(
+                        engine: try ProactiveEngine.inMemory(), configuration: ServerConfiguration(),
+                        logger: logger)
+                    let made = [
+                        try server.tokens.create(for: .app("com.example.alpha")),
+                        try server.tokens.create(for: .system),
+                        try server.tokens.create(for: .app("com.example.beta")),
+                    ]
+                    tokens.withLock { $0 = made }
+                    if first { started.signal() }
+                    first = false
+                    try await server.makeApplication().test(.router) { client in
+                        for _ in 0..<exchangesPerServer {
+                            guard let exchange = await exchanges.iterator.next() else { return }
+                            do {
+                                let response = try await client.executeRequest(
+                                    uri: exchange.uri, method: exchange.method, headers: exchange.headers,
+                                    body: exchange.body)
+                                exchange.answer(
+                                    Int(response.status.code), Data(response.body.readableBytesView))
+                            } catch {
+                                exchange.answer(-1, Data())
+                            }
                         }
                     }
+                } catch {
+                    fatalError("the daemon's application did not start: \(error)")
                 }
-            } catch {
-                fatalError("the daemon's application did not start: \(error)")
             }
         }
         started.wait()
