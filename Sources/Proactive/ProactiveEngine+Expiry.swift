@@ -7,7 +7,7 @@ extension ProactiveEngine {
     ///
     /// Expired items are hidden from every answer as soon as they expire, and deleted from the
     /// store at their user's next donation. A long-running process calls this on a schedule (the
-    /// daemon every ``ServerConfiguration``'s `expirySweepInterval`), so that expired data is
+    /// daemon every `ServerConfiguration.expirySweepInterval`), so that expired data is
     /// gone from the store within that time even for a user who donates nothing more, and a
     /// system clock set back after a restart cannot bring it back.
     @discardableResult
