@@ -41,6 +41,8 @@ if [[ ! " ${targets[*]} " == *" $target "* ]]; then
     exit 2
 fi
 
+# The Debian packages the package links (libphonenumber, libxml2, ICU, SQLite), on a fresh machine.
+"$root/scripts/install-dependencies.sh"
 cd "$fuzz"
 # The linker's warnings about AddressSanitizer's local symbols fill screens: the log keeps them.
 configuration="${FUZZ_CONFIGURATION:-debug}"

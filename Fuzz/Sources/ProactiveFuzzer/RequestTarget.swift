@@ -1,16 +1,19 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import NIOCore
+import NIOEmbedded
 import Proactive
 import ProactiveServer
 import ProactiveTesting
 import Synchronization
 
-/// An HTTP request to the daemon, through its router (HummingbirdTesting's `.router` client: the
-/// application's routes, middlewares and error handling, without a socket).
+/// An HTTP request to the daemon, through its application's responder (its routes, middlewares
+/// and error handling, without a socket), as HummingbirdTesting's `.router` client does, but with
+/// each request's channel closed after its answer: that client leaves every request's
+/// `NIOAsyncTestingChannel` open, and an open NIO channel and its pipeline hold each other, so a
+/// long run grew by about 4.5 KB an input until libFuzzer stopped it at 2 GB (213,667 inputs).
 ///
 /// The input is a request as text: `METHOD /path?query` on the first line, `Name: value` header
 /// lines, an empty line, then the body. Unless the input sets `Authorization`, the first byte picks
@@ -116,20 +119,7 @@ enum RequestTarget {
                     tokens.withLock { $0 = made }
                     if first { started.signal() }
                     first = false
-                    try await server.makeApplication().test(.router) { client in
-                        for _ in 0..<exchangesPerServer {
-                            guard let exchange = await exchanges.iterator.next() else { return }
-                            do {
-                                let response = try await client.executeRequest(
-                                    uri: exchange.uri, method: exchange.method, headers: exchange.headers,
-                                    body: exchange.body)
-                                exchange.answer(
-                                    Int(response.status.code), Data(response.body.readableBytesView))
-                            } catch {
-                                exchange.answer(-1, Data())
-                            }
-                        }
-                    }
+                    try await answer(exchanges, with: server.makeApplication(), count: exchangesPerServer)
                 } catch {
                     fatalError("the daemon's application did not start: \(error)")
                 }
@@ -137,5 +127,53 @@ enum RequestTarget {
         }
         started.wait()
         return continuation
+    }
+
+    /// Answers `count` exchanges with the application's responder, each on a channel of its own
+    /// that is closed once the answer is read.
+    static func answer<App: ApplicationProtocol>(_ exchanges: Exchanges, with app: App, count: Int)
+        async throws
+    {
+        let responder = try await app.responder
+        for _ in 0..<count {
+            guard let exchange = await exchanges.iterator.next() else { return }
+            var headers = exchange.headers
+            if let body = exchange.body { headers[.contentLength] = String(body.readableBytes) }
+            let request = Request(
+                head: HTTPRequest(
+                    method: exchange.method, scheme: "http", authority: "localhost", path: exchange.uri,
+                    headerFields: headers),
+                body: RequestBody(buffer: exchange.body ?? ByteBuffer()))
+            let channel = NIOAsyncTestingChannel()
+            let context = App.Context(source: .init(channel: channel, logger: app.logger))
+            let response: Response
+            do {
+                response = try await responder.respond(to: request, context: context)
+            } catch {
+                response = Response(status: .internalServerError)
+            }
+            let collected = CollectingBodyWriter.Collected()
+            do {
+                try await response.body.write(CollectingBodyWriter(collected: collected))
+                let body = collected.body.withLock { Data($0.readableBytesView) }
+                exchange.answer(Int(response.status.code), body)
+            } catch {
+                exchange.answer(-1, Data())
+            }
+            try? await channel.close()
+        }
+    }
+
+    /// A response body, collected.
+    struct CollectingBodyWriter: ResponseBodyWriter {
+        final class Collected: Sendable {
+            let body = Mutex(ByteBuffer())
+        }
+        let collected: Collected
+        func write(_ buffer: ByteBuffer) async throws {
+            var buffer = buffer
+            collected.body.withLock { _ = $0.writeBuffer(&buffer) }
+        }
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
     }
 }
