@@ -11,10 +11,13 @@ extension ProactiveEngine {
     ///
     /// Throws an ``EngineError`` that says why when it cannot: the request is not understood,
     /// nothing is on screen, the activity shows no place, or the place has no phone number.
-    /// The answer's `why` is in the language of `locale` (default: the system's).
-    public func ask(_ utterance: String, app: String? = nil, now: Date? = nil, locale: String? = nil) throws
-        -> AssistantAnswer
-    {
+    /// The answer's `why` is in the language of `locale` (default: the system's). A moment the
+    /// utterance names ("tomorrow at 9", "demain à 9h30") is in `timeZone`, the user's (default:
+    /// the engine's ``EngineConfiguration/timeZone``, the device's), whatever the machine's.
+    public func ask(
+        _ utterance: String, app: String? = nil, now: Date? = nil, locale: String? = nil,
+        timeZone: TimeZone? = nil
+    ) throws -> AssistantAnswer {
         let wording = Wording(locale: locale)
         let now = now ?? self.now
         guard let (intent, _) = AssistantPhrases.shipped.intent(of: utterance) else {
@@ -32,7 +35,11 @@ extension ProactiveEngine {
                 .notFound,
                 "no app shows an activity now\(app.map { " (\($0) has no current activity)" } ?? "")")
         }
-        if intent == "remind" { return try remind(utterance, about: entry, now: now, wording: wording) }
+        if intent == "remind" {
+            return try remind(
+                utterance, about: entry, now: now, timeZone: timeZone ?? configuration.timeZone,
+                wording: wording)
+        }
         let attributes = SearchableAttributes(entry: entry, decoder: DonationCoding.makeDecoder())
         guard
             let (place, navigable) = PlaceCatalog.places(

@@ -6,13 +6,14 @@ extension ProactiveEngine {
     /// How long a due reminder stays on the lock screen unless engaged or dismissed.
     static let reminderShownFor: TimeInterval = 12 * 3600
 
-    /// Creates the reminder an utterance asks for, about the activity on screen.
-    func remind(_ utterance: String, about entry: StoredEntry, now: Date, wording: Wording) throws
-        -> AssistantAnswer
-    {
+    /// Creates the reminder an utterance asks for, about the activity on screen; a moment it names
+    /// is in `timeZone`.
+    func remind(
+        _ utterance: String, about entry: StoredEntry, now: Date, timeZone: TimeZone, wording: Wording
+    ) throws -> AssistantAnswer {
         guard
             let trigger = ReminderTriggerParser.trigger(
-                in: utterance, now: now, timeZone: configuration.timeZone)
+                in: utterance, now: now, timeZone: timeZone)
         else {
             throw EngineError(
                 .invalidRequest,
@@ -45,14 +46,14 @@ extension ProactiveEngine {
                     wording.reminderCondition(
                         arrivalAt: trigger.type == .arrival ? trigger.place : nil,
                         departure: trigger.type == .departure, isTime: trigger.type == .time,
-                        at: trigger.type == .time ? trigger.at.map(formattedTime) : nil)),
+                        at: trigger.type == .time ? trigger.at.map { formattedTime($0, in: timeZone) } : nil)),
             ])
     }
 
     /// Of the open reminders, those whose trigger has happened, first on the lock screen: each
     /// links back to its activity.
     func due(
-        _ open: [StoredReminder], models: ContextModels, now: Date, locale: String?,
+        _ open: [StoredReminder], models: ContextModels, now: Date, locale: String?, timeZone: TimeZone,
         into list: inout SuggestionList
     ) {
         let wording = Wording(locale: locale)
@@ -89,7 +90,8 @@ extension ProactiveEngine {
                             wording.reminderCondition(
                                 arrivalAt: trigger.type == .arrival ? trigger.place : nil,
                                 departure: trigger.type == .departure, isTime: trigger.type == .time,
-                                at: trigger.type == .time ? trigger.at.map(formattedTime) : nil),
+                                at: trigger.type == .time
+                                    ? trigger.at.map { formattedTime($0, in: timeZone) } : nil),
                             ago: now.timeIntervalSince(reminder.createdAt)),
                         wording.reminderHappened(
                             arrivalAt: trigger.type == .arrival ? (trigger.place ?? "there") : nil,
@@ -98,10 +100,10 @@ extension ProactiveEngine {
         }
     }
 
-    /// A reminder's time as written in explanations: "2026-11-22 09:00:00" in the engine's time zone.
-    private func formattedTime(_ date: Date) -> String {
+    /// A reminder's time as written in explanations: "2026-11-22 09:00:00" in the user's time zone.
+    private func formattedTime(_ date: Date, in timeZone: TimeZone) -> String {
         date.formatted(
-            Date.ISO8601FormatStyle(timeZone: configuration.timeZone).year().month().day()
+            Date.ISO8601FormatStyle(timeZone: timeZone).year().month().day()
                 .time(includingFractionalSeconds: false).dateTimeSeparator(.space))
     }
 

@@ -5,7 +5,7 @@ import ProactiveStorage
 import Synchronization
 
 extension ProactiveEngine {
-    /// The surfaces answered by ``suggestions(for:)``; Siri is answered by ``ask(_:app:now:locale:)``.
+    /// The surfaces answered by ``suggestions(for:)``; Siri is answered by ``ask(_:app:now:locale:timeZone:)``.
     public static let contextSurfaces: Set<Surface> = [
         .lockScreen, .spotlight, .appSwitcher, .carPlay, .contactCard, .maps, .quickType,
     ]
@@ -81,7 +81,9 @@ extension ProactiveEngine {
                     tx, person: person, models: models, names: names, now: now, locale: request.locale,
                     into: &builder)
             case .lockScreen:
-                due(reminders, models: models, now: now, locale: request.locale, into: &builder)
+                due(
+                    reminders, models: models, now: now, locale: request.locale,
+                    timeZone: request.timeZone ?? configuration.timeZone, into: &builder)
                 playing(nowPlaying, now: now, names: names, locale: request.locale, into: &builder)
                 triggered(models: models, now: now, names: names, locale: request.locale, into: &builder)
                 predicted(

@@ -21,6 +21,9 @@ public struct SuggestionRequest: Sendable, Hashable {
     public var locale: String?
     /// Where the device is, if the surface knows: destinations near it rank higher.
     public var location: Coordinate?
+    /// The time zone that times shown to the user are written in, such as a reminder's moment
+    /// ("Europe/Paris"…). Default: the engine's (``EngineConfiguration/timeZone``, the device's).
+    public var timeZone: TimeZone?
 
     /// Creates a request for a surface.
     public init(surface: Surface) { self.surface = surface }
@@ -58,6 +61,13 @@ public struct SuggestionRequest: Sendable, Hashable {
     public func locale(_ identifier: String?) -> Self {
         var copy = self
         copy.locale = identifier
+        return copy
+    }
+
+    /// The same request with times written in another time zone.
+    public func timeZone(_ zone: TimeZone?) -> Self {
+        var copy = self
+        copy.timeZone = zone
         return copy
     }
 

@@ -338,13 +338,17 @@ extension ProactiveServer {
         let principal = try await authenticate(request)
         guard principal.donor == .system else { throw APIError.systemOnly("the assistant") }
         let body = try await jsonBody(request)
-        let parameters = try RequestParameters(strings: body, names: ["utterance", "app", "at", "locale"])
+        let parameters = try RequestParameters(
+            strings: body, names: ["utterance", "app", "at", "locale", "timeZone"])
         guard let utterance = parameters["utterance"] else { throw APIError.missing("utterance") }
         let app = parameters["app"]
         let at = try parameters.date("at")
         let engine = engine(for: principal.user)
         let locale = parameters["locale"]
-        let answer = try await engineCall { try engine.ask(utterance, app: app, now: at, locale: locale) }
+        let timeZone = try parameters.timeZone("timeZone")
+        let answer = try await engineCall {
+            try engine.ask(utterance, app: app, now: at, locale: locale, timeZone: timeZone)
+        }
         return try APIEncoding.response(encoding: answer)
     }
 

@@ -40,8 +40,19 @@ struct RequestParameters: Sendable {
 
     /// The parameters of a suggestion request (as `proactive suggest` takes them).
     static let suggestionNames: Set<String> = [
-        "surface", "at", "app", "person", "contentType", "text", "limit", "locale", "latitude", "longitude",
+        "surface", "at", "app", "person", "contentType", "text", "limit", "locale", "timeZone", "latitude",
+        "longitude",
     ]
+
+    /// A time zone by its IANA identifier ("Europe/Paris", "UTC"), if given.
+    func timeZone(_ name: String) throws(APIError) -> TimeZone? {
+        guard let identifier = self[name] else { return nil }
+        guard let zone = TimeZone(identifier: identifier) else {
+            throw APIError.invalid(
+                name, "unknown time zone \"\(identifier)\"; expected an IANA identifier such as Europe/Paris")
+        }
+        return zone
+    }
 
     /// A number, if given.
     func number(_ name: String) throws(APIError) -> Double? {
@@ -65,7 +76,7 @@ struct RequestParameters: Sendable {
     }
 
     /// A suggestion request from `surface`, `at`, `app`, `person`, `contentType`, `text`,
-    /// `limit` and `locale`.
+    /// `limit`, `locale`, `timeZone`, `latitude` and `longitude`.
     func suggestionRequest() throws(APIError) -> SuggestionRequest {
         guard let name = self["surface"] else { throw APIError.missing("surface") }
         guard let surface = Surface(rawValue: name) else {
@@ -89,7 +100,7 @@ struct RequestParameters: Sendable {
         }
         return SuggestionRequest(surface: surface).app(self["app"]).person(self["person"])
             .limit(try integer("limit", in: 1...100) ?? 5).at(try date("at")).locale(self["locale"])
-            .typing(values["text"], in: contentType).near(try location())
+            .timeZone(try timeZone("timeZone")).typing(values["text"], in: contentType).near(try location())
     }
 }
 

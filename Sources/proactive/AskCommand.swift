@@ -4,7 +4,7 @@ import Proactive
 import ProactiveClient
 import ProactiveModel
 
-/// `proactive ask "UTTERANCE" [--app A] [--at T]`
+/// `proactive ask "UTTERANCE" [--app A] [--at T] [--time-zone Z]`
 struct AskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
@@ -20,20 +20,23 @@ struct AskCommand: ParsableCommand {
         help: "The app in the foreground (default: the app with the most recent current activity).")
     var app: String?
 
+    @OptionGroup var zone: TimeZoneOption
+
     func run() throws {
         let answer: AssistantAnswer
+        let timeZone = try zone.timeZone()
         do {
             if let client = try options.daemonClient() {
                 let body = Components.Schemas.AskRequest(
                     utterance: utterance.joined(separator: " "), app: app, at: try options.date(),
-                    locale: options.locale)
+                    locale: options.locale, timeZone: timeZone?.identifier)
                 answer = try client.convert(
                     try client.call { try await $0.ask(body: .json(body)).ok.body.json })
             } else {
                 let engine = try options.openEngine()
                 answer = try engine.ask(
                     utterance.joined(separator: " "), app: app, now: try options.date(),
-                    locale: options.locale)
+                    locale: options.locale, timeZone: timeZone)
             }
         } catch let error as EngineError {
             if options.json { try Terminal.json(["error": error.message]) }

@@ -4,7 +4,7 @@ import Proactive
 import ProactiveClient
 import ProactiveModel
 
-/// `proactive suggest --surface S [--at T] [--app A] [--person H] [--limit N]`
+/// `proactive suggest --surface S [--at T] [--app A] [--person H] [--limit N] [--time-zone Z]`
 struct SuggestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "suggest", abstract: "What a surface shows now, each suggestion with why.")
@@ -40,7 +40,10 @@ struct SuggestCommand: ParsableCommand {
     @Option(name: .long, help: "The most suggestions (default 5).")
     var limit = 5
 
+    @OptionGroup var zone: TimeZoneOption
+
     func run() throws {
+        let timeZone = try zone.timeZone()
         guard let surface = Surface(rawValue: surface) else {
             throw UsageError(
                 message:
@@ -75,7 +78,7 @@ struct SuggestCommand: ParsableCommand {
             let parameters = Query(
                 surface: surface, at: try options.date(), app: app, person: person,
                 contentType: type.flatMap { Query.ContentTypePayload(rawValue: $0.rawValue) }, text: text,
-                limit: limit, locale: options.locale,
+                limit: limit, locale: options.locale, timeZone: timeZone?.identifier,
                 location: location.map {
                     Query.LocationPayload(latitude: $0.latitude, longitude: $0.longitude)
                 })
@@ -84,7 +87,8 @@ struct SuggestCommand: ParsableCommand {
         } else {
             let engine = try options.openEngine()
             let request = SuggestionRequest(surface: surface).app(app).person(person).limit(limit)
-                .at(try options.date()).locale(options.locale).typing(text, in: type).near(location)
+                .at(try options.date()).locale(options.locale).timeZone(timeZone).typing(text, in: type)
+                .near(location)
             suggestions = try engine.suggestions(for: request)
         }
         if options.json {

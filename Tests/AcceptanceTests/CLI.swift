@@ -36,8 +36,10 @@ struct CLI {
     }
 
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
-        try Self.run(arguments + ["--store", store], stdin: stdin)
+    func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws
+        -> Output
+    {
+        try Self.run(arguments + ["--store", store], stdin: stdin, environment: environment)
     }
 
     /// Runs the executable on a thread of its own: waiting for a process must not hold one of

@@ -19,10 +19,10 @@ final class Daemon: @unchecked Sendable {
     /// listens.
     /// With `log`, its log (standard error) is written to that file, at `logLevel`.
     /// `command` is `serve` (a daemon), `relay` (a Handoff relay), or `exec-in:NAMESPACE` to run
-    /// the command line `arguments` in a network namespace.
+    /// the command line `arguments` in a network namespace. `environment` adds to the test's.
     init(
         arguments: [String], log: URL? = nil, logLevel: String = "warning", command: String = "serve",
-        port: Int = 0
+        port: Int = 0, environment: [String: String] = [:]
     ) throws {
         if command.hasPrefix("exec-in:") {
             // `arguments` is a whole command line, run in a network namespace.
@@ -34,6 +34,9 @@ final class Daemon: @unchecked Sendable {
         } else {
             process.executableURL = CLI.executable
             process.arguments = [command, "--port", "\(port)", "--log-level", logLevel] + arguments
+        }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         process.standardOutput = output
         if let log {

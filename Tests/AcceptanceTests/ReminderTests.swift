@@ -99,6 +99,74 @@ import Testing
         #expect(trigger["at"] as? String == ISO8601DateFormatter().string(from: expected), "\(utterance)")
     }
 
+    /// "Tomorrow at 9" where the user is, whatever the machine's time zone: Tokyo is already on
+    /// the 21st's evening at 12:01 UTC, Los Angeles on its morning.
+    static let zones: [(zone: String, due: String, written: String)] = [
+        ("Asia/Tokyo", "2026-11-22T00:00:00Z", "2026-11-22 09:00:00"),
+        ("America/Los_Angeles", "2026-11-22T17:00:00Z", "2026-11-22 09:00:00"),
+        ("UTC", "2026-11-22T09:00:00Z", "2026-11-22 09:00:00"),
+    ]
+
+    @Test(arguments: zones, [false, true])
+    func aMomentIsReadInTheUsersTimeZone(_ zone: (zone: String, due: String, written: String), daemon: Bool)
+        throws
+    {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try AskTests.showing(AskTests.places[1].attributes, cli)
+        // The machine's own zone is neither: the answer must come from --time-zone alone.
+        let machine = ["TZ": "Pacific/Chatham"]
+        var server: [String] = []
+        var running: Daemon?
+        if daemon {
+            let token = try cli.token(["--system"])
+            let started = try Daemon(arguments: ["--store", cli.store], environment: machine)
+            running = started
+            server = ["--server", started.url.absoluteString, "--token", token]
+        }
+        defer { _ = running?.terminate() }
+        let asked = try cli.run(
+            ["ask", "--json", "--at", "2026-11-21T12:01:00Z", "--time-zone", zone.zone]
+                + server + ["remind me about this tomorrow at 9"], environment: machine)
+        #expect(asked.status == 0, "\(asked.stderr)")
+        let reminder = try #require((try asked.json() as? [String: Any])?["reminder"] as? [String: Any])
+        let trigger = try #require(reminder["trigger"] as? [String: Any])
+        #expect(trigger["at"] as? String == zone.due)
+        // The lock screen writes the moment in the zone it is asked for.
+        let at = try #require(ISO8601DateFormatter().date(from: zone.due)).addingTimeInterval(60)
+        let lock = try cli.run(
+            [
+                "suggest", "--surface", "lockScreen", "--json", "--at",
+                ISO8601DateFormatter().string(from: at),
+                "--time-zone", zone.zone,
+            ] + server, environment: machine)
+        #expect(lock.status == 0, "\(lock.stderr)")
+        let first = try #require((try lock.json() as? [[String: Any]])?.first)
+        #expect(first["id"] as? String == reminder["id"] as? String)
+        let why = (first["why"] as? [String])?.joined(separator: " ") ?? ""
+        #expect(why.contains(zone.written), "\(why)")
+    }
+
+    @Test func anUnknownTimeZoneIsAUsageError() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try AskTests.showing(AskTests.places[1].attributes, cli)
+        for command in [
+            ["ask", "--time-zone", "Mars/Olympus", "remind me about this tomorrow at 9"],
+            ["suggest", "--surface", "lockScreen", "--time-zone", "Mars/Olympus"],
+        ] {
+            let answer = try cli.run(command)
+            #expect(answer.status == 2, "\(command)")
+            #expect(answer.stderr.contains("--time-zone"), "\(answer.stderr)")
+            #expect(answer.stderr.contains("Mars/Olympus"))
+        }
+        // Nothing was created.
+        let lock = try cli.run([
+            "suggest", "--surface", "lockScreen", "--json", "--at", "2026-11-23T12:00:00Z",
+        ])
+        #expect(!lock.stdout.contains("reminder/"))
+    }
+
     @Test func aReminderWithoutAMomentSaysHowToSayIt() throws {
         let cli = CLI()
         defer { cli.cleanUp() }

@@ -19,6 +19,11 @@ import Testing
                 ("GET", "/v1/search?q=x&where=title%20%3D%3D", nil, "where"),
                 ("POST", "/v1/ask", "[1,2]", "body"),
                 ("POST", "/v1/ask", "{}", "utterance"),
+                (
+                    "POST", "/v1/ask", #"{"utterance":"remind me tomorrow at 9","timeZone":"Mars/Olympus"}"#,
+                    "timeZone"
+                ),
+                ("GET", "/v1/suggestions?surface=lockScreen&timeZone=Europe%2FAtlantis", nil, "timeZone"),
                 ("POST", "/v1/deletions", #"{"app":"com.example.alpha"}"#, "target"),
                 ("POST", "/v1/deletions", #"{"all":true}"#, "app"),
                 ("POST", "/v1/deletions", #"{"all":true,"app":""}"#, "app"),

@@ -385,6 +385,13 @@ public struct Client: APIProtocol {
                     in: &request,
                     style: .form,
                     explode: true,
+                    name: "timeZone",
+                    value: input.query.timeZone
+                )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
                     name: "location",
                     value: input.query.location
                 )

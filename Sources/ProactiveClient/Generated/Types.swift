@@ -1466,6 +1466,10 @@ extension Components {
             public var at: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/AskRequest/locale`.
             public var locale: Swift.String?
+            /// the user's time zone, an IANA identifier, for a moment the utterance names ("tomorrow at 9"); default the daemon's; an unknown one is a 400 naming timeZone
+            ///
+            /// - Remark: Generated from `#/components/schemas/AskRequest/timeZone`.
+            public var timeZone: Swift.String?
             /// Creates a new `AskRequest`.
             ///
             /// - Parameters:
@@ -1473,22 +1477,26 @@ extension Components {
             ///   - app:
             ///   - at:
             ///   - locale:
+            ///   - timeZone: the user's time zone, an IANA identifier, for a moment the utterance names ("tomorrow at 9"); default the daemon's; an unknown one is a 400 naming timeZone
             public init(
                 utterance: Swift.String,
                 app: Swift.String? = nil,
                 at: Foundation.Date? = nil,
-                locale: Swift.String? = nil
+                locale: Swift.String? = nil,
+                timeZone: Swift.String? = nil
             ) {
                 self.utterance = utterance
                 self.app = app
                 self.at = at
                 self.locale = locale
+                self.timeZone = timeZone
             }
             public enum CodingKeys: String, CodingKey {
                 case utterance
                 case app
                 case at
                 case locale
+                case timeZone
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1508,11 +1516,16 @@ extension Components {
                     Swift.String.self,
                     forKey: .locale
                 )
+                self.timeZone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .timeZone
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "utterance",
                     "app",
                     "at",
-                    "locale"
+                    "locale",
+                    "timeZone"
                 ])
             }
         }
@@ -2619,6 +2632,10 @@ public enum Operations {
                 public var limit: Swift.Int?
                 /// - Remark: Generated from `#/paths/v1/suggestions/GET/query/locale`.
                 public var locale: Swift.String?
+                /// the time zone that times in the suggestions are written in (a reminder's moment), an IANA identifier; default the daemon's; an unknown one is a 400 naming timeZone
+                ///
+                /// - Remark: Generated from `#/paths/v1/suggestions/GET/query/timeZone`.
+                public var timeZone: Swift.String?
                 /// - Remark: Generated from `#/paths/v1/suggestions/GET/query/location`.
                 public struct LocationPayload: Codable, Hashable, Sendable {
                     /// - Remark: Generated from `#/paths/v1/suggestions/GET/query/location/latitude`.
@@ -2672,6 +2689,7 @@ public enum Operations {
                 ///   - text: quickType's text typed so far
                 ///   - limit:
                 ///   - locale:
+                ///   - timeZone: the time zone that times in the suggestions are written in (a reminder's moment), an IANA identifier; default the daemon's; an unknown one is a 400 naming timeZone
                 ///   - location: where the device is, as `latitude` and `longitude` (both or neither; one alone is a 400 naming the other): nearby destinations first
                 public init(
                     surface: Operations.Suggestions.Input.Query.SurfacePayload,
@@ -2682,6 +2700,7 @@ public enum Operations {
                     text: Swift.String? = nil,
                     limit: Swift.Int? = nil,
                     locale: Swift.String? = nil,
+                    timeZone: Swift.String? = nil,
                     location: Operations.Suggestions.Input.Query.LocationPayload? = nil
                 ) {
                     self.surface = surface
@@ -2692,6 +2711,7 @@ public enum Operations {
                     self.text = text
                     self.limit = limit
                     self.locale = locale
+                    self.timeZone = timeZone
                     self.location = location
                 }
             }
