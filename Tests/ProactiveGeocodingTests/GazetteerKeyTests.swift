@@ -20,7 +20,9 @@ struct GazetteerKeyTests {
         var mismatches: [String] = []
         for (index, city) in gazetteer.cities.enumerated() {
             let key = GazetteerKey.fold(city.name)
-            if key.count < 2
+            // Three capitals are a code to the build script (MUC, TPE), not a name people write.
+            let isCode = city.name.count <= 3 && city.name.allSatisfy { $0.isUppercase && $0.isLetter }
+            if key.count < 2 || isCode
                 || key.unicodeScalars.contains(where: {
                     $0.properties.isAlphabetic && !$0.isASCII && !GazetteerKey.isHan($0)
                         && !(0xC0...0x24F).contains($0.value)
@@ -31,7 +33,7 @@ struct GazetteerKeyTests {
             if !(gazetteer.cityIndex[key]?.contains(Int32(index)) ?? false) { mismatches.append(city.name) }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
-        #expect(gazetteer.cities.count > 30_000)
+        #expect(gazetteer.cities.count > 150_000)
     }
 
     @Test func countriesByNameInEveryLanguage() throws {

@@ -91,7 +91,10 @@ struct OfflineGeocoderTests {
         (GeocodingQuery("Springfield").region("IL"), "US", "IL"),
         (GeocodingQuery("Springfield").region("Illinois"), "US", "IL"),
         (GeocodingQuery("Springfield, Massachusetts"), "US", "MA"),
-        (GeocodingQuery("London, CA"), "CA", nil),
+        // "London, CA" is London, California (1,869 people), as US addresses write it.
+        (GeocodingQuery("London, CA"), "US", "CA"),
+        (GeocodingQuery("London, Canada"), "CA", nil),
+        (GeocodingQuery("London, Ontario"), "CA", nil),
         (
             GeocodingQuery(address: PostalAddress(city: "Portland", stateOrProvince: "ME", country: "USA")),
             "US", "ME"
@@ -157,15 +160,48 @@ struct OfflineGeocoderTests {
         }
     }
 
+    /// A point in a town answers the town, not the nearest city of 15,000 people tens of
+    /// kilometres away (Sallanches, Ansbach, Visp, Belluno, Alcácer do Sal, Chongqing's Jiangjin…).
+    @Test(arguments: [
+        (45.92375, 6.86933, "Chamonix-Mont-Blanc", "FR"),
+        (49.37885, 10.18711, "Rothenburg ob der Tauber", "DE"),
+        (46.01998, 7.74863, "Zermatt", "CH"),
+        (46.53690, 12.13903, "Cortina d'Ampezzo", "IT"),
+        (38.17718, -8.56675, "Grândola", "PT"),
+        (28.83116, 107.31303, "Hexi", "CN"),
+    ])
+    func reverseGeocodingNamesTheNearestTown(
+        latitude: Double, longitude: Double, town: String, country: String
+    ) throws {
+        // A few hundred metres off the town's centre.
+        let point = Coordinate(latitude: latitude + 0.003, longitude: longitude - 0.003)
+        let place = try #require(try OfflineGeocoder().nearestPlace(to: point))
+        #expect(place.city == town)
+        #expect(place.isoCountryCode == country)
+        #expect((place.distanceMeters ?? .infinity) < 1_000)
+    }
+
+    @Test(arguments: [
+        ("Chamonix", "Chamonix-Mont-Blanc", "FR"), ("Zermatt", "Zermatt", "CH"),
+        ("Rothenburg ob der Tauber", "Rothenburg ob der Tauber", "DE"),
+        ("Cortina d'Ampezzo", "Cortina d'Ampezzo", "IT"), ("Grandola, Portugal", "Grândola", "PT"),
+    ])
+    func townsAreFoundByName(text: String, town: String, country: String) throws {
+        let place = try #require(try OfflineGeocoder().places(for: GeocodingQuery(text)).first)
+        #expect(place.city == town)
+        #expect(place.isoCountryCode == country)
+    }
+
     @Test func reverseGeocodingMatchesABruteForceSearch() throws {
         let geocoder = try OfflineGeocoder(maximumReverseDistanceMeters: .infinity)
         var generator = SplitMix64(seed: 42)
         for _ in 0..<300 {
             let coordinate = Coordinate(
                 latitude: generator.nextDouble(in: -89...89), longitude: generator.nextDouble(in: -180...180))
-            let place = try #require(try geocoder.nearestPlace(to: coordinate))
+            // The grid's answer (a section's parent city is what nearestPlace then answers).
+            let grid = try #require(geocoder.gazetteer.grid.nearest(to: coordinate)).distance
             let brute = try #require(geocoder.gazetteer.grid.nearestByScan(to: coordinate)).distance
-            #expect(abs((place.distanceMeters ?? 0) - brute) < 1)
+            #expect(abs(grid - brute) < 1)
         }
     }
 
