@@ -11,7 +11,12 @@ struct RequestParameters: Sendable {
         self.values = values
     }
 
+    /// A text parameter, `nil` when absent or empty (`app=` means no app).
     subscript(name: String) -> String? { values[name].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// A typed parameter's text, `nil` only when absent: an empty value (`at=`) is not a date,
+    /// a number or a name, so it reaches the parser and is refused with the parameter's name.
+    func typed(_ name: String) -> String? { values[name] }
 
     /// Fails naming the first parameter not in `known`.
     func check(known: Set<String>) throws(APIError) {
@@ -22,7 +27,7 @@ struct RequestParameters: Sendable {
     }
 
     func date(_ name: String) throws(APIError) -> Date? {
-        guard let text = self[name] else { return nil }
+        guard let text = typed(name) else { return nil }
         guard let date = DonationCoding.parseDate(text) else {
             throw APIError.invalid(name, "expected an ISO 8601 date such as 2026-11-21T12:00:00Z")
         }
@@ -30,7 +35,7 @@ struct RequestParameters: Sendable {
     }
 
     func integer(_ name: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
-        guard let text = self[name] else { return nil }
+        guard let text = typed(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw APIError.invalid(
                 name, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -46,7 +51,7 @@ struct RequestParameters: Sendable {
 
     /// A time zone by its IANA identifier ("Europe/Paris", "UTC"), if given.
     func timeZone(_ name: String) throws(APIError) -> TimeZone? {
-        guard let identifier = self[name] else { return nil }
+        guard let identifier = typed(name) else { return nil }
         guard let zone = TimeZone(identifier: identifier) else {
             throw APIError.invalid(
                 name, "unknown time zone \"\(identifier)\"; expected an IANA identifier such as Europe/Paris")
@@ -56,7 +61,7 @@ struct RequestParameters: Sendable {
 
     /// A number, if given.
     func number(_ name: String) throws(APIError) -> Double? {
-        guard let text = self[name] else { return nil }
+        guard let text = typed(name) else { return nil }
         guard let value = Double(text), value.isFinite else {
             throw APIError.invalid(name, "expected a number")
         }
@@ -78,7 +83,7 @@ struct RequestParameters: Sendable {
     /// A suggestion request from `surface`, `at`, `app`, `person`, `contentType`, `text`,
     /// `limit`, `locale`, `timeZone`, `latitude` and `longitude`.
     func suggestionRequest() throws(APIError) -> SuggestionRequest {
-        guard let name = self["surface"] else { throw APIError.missing("surface") }
+        guard let name = typed("surface") else { throw APIError.missing("surface") }
         guard let surface = Surface(rawValue: name) else {
             throw APIError.invalid(
                 "surface",
@@ -89,7 +94,7 @@ struct RequestParameters: Sendable {
             throw APIError.invalid("surface", "siri is answered by POST /v1/ask with the utterance")
         }
         var contentType: TextContentType?
-        if let type = self["contentType"] {
+        if let type = typed("contentType") {
             guard let parsed = TextContentType(rawValue: type) else {
                 throw APIError.invalid(
                     "contentType",

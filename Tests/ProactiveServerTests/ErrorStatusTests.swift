@@ -11,6 +11,13 @@ import Testing
                 ("GET", "/v1/suggestions?surface=billboard", nil, "surface"),
                 ("GET", "/v1/suggestions?surface=maps&limit=0", nil, "limit"),
                 ("GET", "/v1/suggestions?surface=maps&at=yesterday", nil, "at"),
+                // An empty typed value is not an absent one: `at=` is not a date.
+                ("GET", "/v1/suggestions?at=&contentType=&surface=maps", nil, "contentType"),
+                ("GET", "/v1/suggestions?surface=quickType&contentType=", nil, "contentType"),
+                ("GET", "/v1/suggestions?surface=", nil, "surface"),
+                ("GET", "/v1/suggestions?surface=maps&limit=", nil, "limit"),
+                ("GET", "/v1/search?q=x&at=", nil, "at"),
+                ("POST", "/v1/ask", #"{"utterance":"what's on","timeZone":""}"#, "timeZone"),
                 ("GET", "/v1/suggestions?surface=quickType&contentType=shoeSize", nil, "contentType"),
                 ("GET", "/v1/suggestions?surface=maps&colour=red", nil, "colour"),
                 ("GET", "/v1/suggestions?surface=maps&latitude=91&longitude=2", nil, "latitude"),
