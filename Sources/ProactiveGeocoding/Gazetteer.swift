@@ -46,28 +46,9 @@ final class Gazetteer: Sendable {
 
     /// Loads the resources of `bundle`.
     init(bundle: Bundle) throws(GeocodingError) {
-        func read(_ name: String) throws(GeocodingError) -> String {
-            guard
-                let url = bundle.url(forResource: name, withExtension: "tsv", subdirectory: "Resources")
-                    ?? bundle.url(forResource: name, withExtension: "tsv"),
-                let data = try? Data(contentsOf: url)
-            else {
-                throw GeocodingError(code: .invalidResource, message: "resource \(name).tsv is missing")
-            }
-            return String(decoding: data, as: UTF8.self)
-        }
-        let countryRecords = try Self.records(read("countries"), columns: 11, resource: "countries")
-        let formatRecords = try Self.records(read("address-formats"), columns: 9, resource: "address-formats")
-
         // cities.tsv is the largest resource by far (170,000 places, 600,000 keys): it is read
         // field by field from its bytes, without a string or an array of fields per line.
-        guard
-            let citiesURL = bundle.url(forResource: "cities", withExtension: "tsv", subdirectory: "Resources")
-                ?? bundle.url(forResource: "cities", withExtension: "tsv"),
-            let citiesData = try? Data(contentsOf: citiesURL, options: .mappedIfSafe)
-        else {
-            throw GeocodingError(code: .invalidResource, message: "resource cities.tsv is missing")
-        }
+        let citiesData = try Self.resource("cities", in: bundle)
         var cities: [GazetteerCity] = []
         cities.reserveCapacity(citiesData.count / 90)
         var keys = CityKeyIndex.Builder(expectedKeys: citiesData.count / 25)
@@ -108,15 +89,17 @@ final class Gazetteer: Sendable {
 
         var countries: [Country] = []
         var countryIndex: [String: Int] = [:]
-        for fields in countryRecords {
+        try TSVRecords.forEach(in: Self.resource("countries", in: bundle), columns: 11, resource: "countries")
+        {
+            fields throws(GeocodingError) in
             var names: [String: String] = [:]
-            for (offset, language) in Country.languages.enumerated() where !fields[4 + offset].isEmpty {
-                names[language] = String(fields[4 + offset])
+            for (offset, language) in Country.languages.enumerated() where !fields.bytes(4 + offset).isEmpty {
+                names[language] = fields.string(4 + offset)
             }
             let country = Country(
-                isoCode: String(fields[0]), iso3Code: String(fields[1]), callingCode: Int(fields[2]),
-                population: Int(fields[3]) ?? 0, names: names,
-                aliases: fields[10].split(separator: "|").map(String.init))
+                isoCode: fields.string(0), iso3Code: fields.string(1), callingCode: Int(fields.string(2)),
+                population: Int(fields.string(3)) ?? 0, names: names,
+                aliases: fields.string(10).split(separator: "|").map(String.init))
             let index = countries.count
             countries.append(country)
             for name in [country.isoCode, country.iso3Code] + Array(names.values) + country.aliases {
@@ -131,12 +114,16 @@ final class Gazetteer: Sendable {
 
         var formats: [String: AddressFormat] = [:]
         var regionIndex: [String: [RegionReference]] = [:]
-        for fields in formatRecords {
-            let iso = String(fields[0])
-            let keys = fields[5].split(separator: "~", omittingEmptySubsequences: false).map(String.init)
-            let names = fields[6].split(separator: "~", omittingEmptySubsequences: false).map(String.init)
-            let latinNames = fields[7].split(separator: "~", omittingEmptySubsequences: false).map(
-                String.init)
+        try TSVRecords.forEach(
+            in: Self.resource("address-formats", in: bundle), columns: 9, resource: "address-formats"
+        ) { fields throws(GeocodingError) in
+            let iso = fields.string(0)
+            func parts(_ index: Int) -> [String] {
+                fields.string(index).split(separator: "~", omittingEmptySubsequences: false).map(String.init)
+            }
+            let keys = parts(5)
+            let names = parts(6)
+            let latinNames = parts(7)
             var subdivisions: [AddressFormat.Subdivision] = []
             for (offset, key) in keys.enumerated() where !key.isEmpty {
                 let name = names.indices.contains(offset) && !names[offset].isEmpty ? names[offset] : nil
@@ -152,11 +139,12 @@ final class Gazetteer: Sendable {
                     }
                 }
             }
+            func optional(_ index: Int) -> String? {
+                fields.bytes(index).isEmpty ? nil : fields.string(index)
+            }
             formats[iso] = AddressFormat(
-                isoCode: iso, format: String(fields[1]),
-                latinFormat: fields[2].isEmpty ? nil : String(fields[2]),
-                postalCodePattern: fields[4].isEmpty ? nil : String(fields[4]), subdivisions: subdivisions,
-                language: fields[8].isEmpty ? nil : String(fields[8]))
+                isoCode: iso, format: fields.string(1), latinFormat: optional(2),
+                postalCodePattern: optional(4), subdivisions: subdivisions, language: optional(8))
         }
 
         // Countries whose subdivision keys are the admin1 codes of most of their cities.
@@ -191,20 +179,17 @@ final class Gazetteer: Sendable {
         self.postalCodePatterns = postalCodePatterns
     }
 
-    /// The records of a TSV resource: lines not starting with `#`, split on tabs.
-    private static func records(_ text: String, columns: Int, resource: String) throws(GeocodingError)
-        -> [[Substring]]
-    {
-        var records: [[Substring]] = []
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == columns else {
-                throw GeocodingError(
-                    code: .invalidResource, message: "\(resource).tsv has a record without \(columns) fields")
-            }
-            records.append(fields)
+    /// The bytes of the TSV resource `name` of `bundle` (mapped, not copied, where the system
+    /// allows).
+    private static func resource(_ name: String, in bundle: Bundle) throws(GeocodingError) -> Data {
+        guard
+            let url = bundle.url(forResource: name, withExtension: "tsv", subdirectory: "Resources")
+                ?? bundle.url(forResource: name, withExtension: "tsv"),
+            let data = try? Data(contentsOf: url, options: .mappedIfSafe)
+        else {
+            throw GeocodingError(code: .invalidResource, message: "resource \(name).tsv is missing")
         }
-        return records
+        return data
     }
 
     /// The country with an ISO alpha-2 or alpha-3 code.
