@@ -34,11 +34,21 @@ struct GazetteerGrid: Sendable {
         index: Int, distance: Double
     )? {
         guard !latitudes.isEmpty else { return nil }
-        let found =
-            fine.nearest(to: coordinate, within: maximumDistance, rings: 12, latitudes, longitudes)
-            ?? coarse.nearest(to: coordinate, within: maximumDistance, rings: .max, latitudes, longitudes)
-        guard let best = found?.best, best.distance <= maximumDistance else { return nil }
+        var search = fine.nearest(to: coordinate, within: maximumDistance, rings: 12, latitudes, longitudes)
+        if case .undecided = search {
+            search = coarse.nearest(
+                to: coordinate, within: maximumDistance, rings: .max, latitudes, longitudes)
+        }
+        guard case .settled(let best?) = search, best.distance <= maximumDistance else { return nil }
         return best
+    }
+
+    /// What a search of one grid level settled.
+    private enum Search {
+        /// The nearest city (`nil`: none within the maximum distance), proven by the ring bound.
+        case settled((index: Int, distance: Double)?)
+        /// The rings searched did not prove the nearest found the nearest of all.
+        case undecided
     }
 
     /// One grid: the cities of each cell, in compressed sparse rows.
@@ -86,12 +96,13 @@ struct GazetteerGrid: Sendable {
             return min(max(Int((degrees * Double(cellsPerDegree)).rounded(.down)), 0), columns - 1)
         }
 
-        /// The nearest city, searched up to `rings` rings out: `nil` when that many rings did not
-        /// prove the nearest found the nearest of all (nor that none is within `maximumDistance`).
+        /// The nearest city, searched up to `rings` rings out: ``Search/undecided`` when that
+        /// many rings did not prove the nearest found the nearest of all (nor that none is within
+        /// `maximumDistance`).
         func nearest(
             to coordinate: Coordinate, within maximumDistance: Double, rings: Int, _ latitudes: [Double],
             _ longitudes: [Double]
-        ) -> (best: (index: Int, distance: Double)?, proven: Bool)? {
+        ) -> Search {
             let centerRow = Self.row(coordinate.latitude, cellsPerDegree: cellsPerDegree, rows: rows)
             let centerColumn = Self.column(
                 coordinate.longitude, cellsPerDegree: cellsPerDegree, columns: columns)
@@ -99,9 +110,9 @@ struct GazetteerGrid: Sendable {
             for ring in 0...columns / 2 {
                 if ring >= 2 {
                     let bound = ringBound(ring, centerRow: centerRow, latitude: coordinate.latitude)
-                    if bound > min(best?.distance ?? .infinity, maximumDistance) { return (best, true) }
+                    if bound > min(best?.distance ?? .infinity, maximumDistance) { return .settled(best) }
                 }
-                if ring > rings { return nil }
+                if ring > rings { return .undecided }
                 for rowOffset in -ring...ring {
                     let row = centerRow + rowOffset
                     guard row >= 0, row < rows else { continue }
@@ -129,7 +140,7 @@ struct GazetteerGrid: Sendable {
                     }
                 }
             }
-            return (best, true)
+            return .settled(best)
         }
 
         /// A lower bound of the distance from a point at `latitude`, in `centerRow`, to any place
