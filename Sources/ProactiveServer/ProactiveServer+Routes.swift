@@ -284,10 +284,7 @@ extension ProactiveServer {
         guard principal.donor == .system else { throw APIError.systemOnly("surfaces") }
         let parameters = parameters(request)
         try parameters.check(known: RequestParameters.suggestionNames)
-        let key =
-            principal.user.rawValue + "?"
-            + parameters.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
-                separator: "&")
+        let key = SuggestionCache.Key(user: principal.user.rawValue, parameters: parameters.values)
         let change = changes.value
         if let body = cache.body(for: key, change: change) {
             ServerMetrics.cachedSuggestionLists.increment()

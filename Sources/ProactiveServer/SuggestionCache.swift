@@ -6,13 +6,20 @@ import Synchronization
 /// Surfaces ask the same question many times a second; the answer changes when a donation or
 /// an event arrives, which the ``ChangeCounter`` tells.
 final class SuggestionCache: Sendable {
+    /// What a list answers: the user's store and the request's parameters as given, compared
+    /// field by field (joined into one string, an app named "x&limit=1" would be `limit=1`).
+    struct Key: Hashable, Sendable {
+        var user: String
+        var parameters: [String: String]
+    }
+
     private struct Entry {
         var change: Int
         var computedAt: ContinuousClock.Instant
         var body: [UInt8]
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries = Mutex<[Key: Entry]>([:])
     private let lifetime: Duration
     /// At most this many lists are kept (the least recent are dropped first).
     private let capacity = 4096
@@ -22,7 +29,7 @@ final class SuggestionCache: Sendable {
     }
 
     /// The list for `key` if it was computed at change `change` less than the lifetime ago.
-    func body(for key: String, change: Int) -> [UInt8]? {
+    func body(for key: Key, change: Int) -> [UInt8]? {
         let now = ContinuousClock.now
         return entries.withLock { entries in
             guard let entry = entries[key], entry.change == change,
@@ -33,7 +40,7 @@ final class SuggestionCache: Sendable {
     }
 
     /// Keeps a list computed at change `change`.
-    func store(_ body: [UInt8], for key: String, change: Int) {
+    func store(_ body: [UInt8], for key: Key, change: Int) {
         let now = ContinuousClock.now
         entries.withLock { entries in
             if entries.count >= capacity {
