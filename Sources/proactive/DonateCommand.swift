@@ -15,7 +15,7 @@ struct DonateCommand: ParsableCommand {
     @Argument(help: "Files to read, or - for standard input.")
     var files: [String] = ["-"]
 
-    @Option(name: .long, help: "Documents per transaction (default 1000).")
+    @Option(name: .long, help: "Documents per transaction.")
     var batchSize = 1000
 
     func run() throws {

@@ -20,7 +20,10 @@ struct GeocodeCommand: ParsableCommand {
     @Option(name: .long, help: "A directions request URL whose destination to resolve.")
     var url: String?
 
-    @Option(name: .long, help: "Coordinates to resolve to the nearest place: LAT,LON.")
+    // `.unconditional`: `--reverse -33.87,151.21` is a value, not an option.
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Coordinates to resolve to the nearest place: LAT,LON (south and west negative).")
     var reverse: String?
 
     @Option(name: .long, help: "A country hint (ISO 3166-1 code).")

@@ -13,19 +13,19 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(name: .long, help: "The address to listen on (default 127.0.0.1: this device only).")
+    @Option(name: .long, help: "The address to listen on (127.0.0.1 is this device only).")
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: "The port to listen on (default 8787; 0 picks a free one).")
+    @Option(name: .long, help: "The port to listen on (0 picks a free one).")
     var port = 8787
 
-    @Option(name: .long, help: "Documents an app may donate per second, sustained (default 20000).")
+    @Option(name: .long, help: "Documents an app may donate per second, sustained.")
     var rateLimit: Double = 20_000
 
     @Option(
         name: .long,
         help:
-            "Seconds a computed suggestion list is reused for the same request while nothing changes (default 1; 0: never)."
+            "Seconds a computed suggestion list is reused for the same request while nothing changes (0: never)."
     )
     var suggestionReuse: Double = 1
 

@@ -31,13 +31,18 @@ struct SuggestCommand: ParsableCommand {
     @Option(name: .long, help: "For quickType: the text typed so far.")
     var text: String?
 
-    @Option(name: .long, help: "Where the device is: latitude (with --longitude); nearby destinations first.")
+    // `.unconditional`: `--latitude -33.87` is a value south of the equator, not an option.
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Where the device is: latitude (with --longitude); nearby destinations first.")
     var latitude: Double?
 
-    @Option(name: .long, help: "Where the device is: longitude (with --latitude).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Where the device is: longitude (with --latitude), negative west of Greenwich.")
     var longitude: Double?
 
-    @Option(name: .long, help: "The most suggestions (default 5).")
+    @Option(name: .long, help: "The most suggestions.")
     var limit = 5
 
     @OptionGroup var zone: TimeZoneOption

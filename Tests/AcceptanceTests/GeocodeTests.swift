@@ -111,4 +111,24 @@ import Testing
             ((try reverse.json() as? [String: Any])?["place"] as? [String: Any])?["city"] as? String
                 == "Paris")
     }
+
+    /// The western and southern hemispheres are given as they are written: `--reverse -33.87,151.21`,
+    /// `--longitude -73.99`, not taken for an option.
+    @Test func negativeCoordinatesAreValuesNotOptions() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let sydney = try cli.run(["geocode", "--json", "--reverse", "-33.87,151.21"])
+        #expect(
+            ((try sydney.json() as? [String: Any])?["place"] as? [String: Any])?["city"] as? String
+                == "Sydney")
+        let newYork = try cli.run([
+            "suggest", "--json", "--surface", "maps", "--latitude", "40.75", "--longitude", "-73.99",
+        ])
+        #expect(newYork.status == 0)
+        let south = try cli.run([
+            "suggest", "--json", "--surface", "maps", "--latitude", "-91", "--longitude", "2",
+        ])
+        #expect(south.status != 0)
+        #expect(south.stderr.contains("latitude"))
+    }
 }
