@@ -117,7 +117,10 @@ extension RequestParameters {
             switch value {
             case .string(let text): values[name] = text
             case .number(let number):
-                values[name] = number == number.rounded() ? String(Int(number)) : String(number)
+                // A whole number within Int's range reads as one ("limit": 3 is "3"); any other
+                // (1e300 as much as 2.5) as written by Double, which the typed reader then refuses:
+                // converting 1e300 with Int(_:) would trap and take the daemon down.
+                values[name] = Int(exactly: number).map(String.init) ?? String(number)
             case .bool(let flag): values[name] = String(flag)
             case .null: continue
             default: throw APIError.invalid(name, "expected a string or a number")

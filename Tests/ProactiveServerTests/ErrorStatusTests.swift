@@ -18,6 +18,10 @@ import Testing
                 ("GET", "/v1/suggestions?surface=maps&limit=", nil, "limit"),
                 ("GET", "/v1/search?q=x&at=", nil, "at"),
                 ("POST", "/v1/ask", #"{"utterance":"what's on","timeZone":""}"#, "timeZone"),
+                // Numbers beyond Int's range are refused by name, not converted (a trap).
+                ("POST", "/v1/ask", #"{"utterance":"remind me about this tomorrow at 9","at":1e300}"#, "at"),
+                ("POST", "/v1/ask", #"{"utterance":"what's on","at":-9.3e18}"#, "at"),
+                ("POST", "/v1/ask", #"{"utterance":"what's on","at":2.5}"#, "at"),
                 ("GET", "/v1/suggestions?surface=quickType&contentType=shoeSize", nil, "contentType"),
                 ("GET", "/v1/suggestions?surface=maps&colour=red", nil, "colour"),
                 ("GET", "/v1/suggestions?surface=maps&latitude=91&longitude=2", nil, "latitude"),

@@ -41,6 +41,25 @@ import Testing
         try await waitFor { inbox.messages.withLock { $0.contains { $0.contains(#""field":"surface""#) } } }
     }
 
+    /// A number no parameter can hold is refused by name, and the connection (and the daemon) go on.
+    @Test func anOutOfRangeNumberIsRefusedByName() async throws {
+        let s = try await TestServer()
+        defer { Task { await s.stop() } }
+        let (inbox, client) = connect(
+            s,
+            sending: [
+                #"{"type":"subscribe","id":"big","surface":"maps","limit":1e300}"#,
+                #"{"type":"subscribe","id":"ok","surface":"maps","limit":2}"#,
+            ])
+        defer { client.cancel() }
+        try await waitFor { inbox.messages.withLock { $0.contains { $0.contains(#""field":"limit""#) } } }
+        try await waitFor {
+            inbox.messages.withLock {
+                $0.contains { $0.contains(#""type":"suggestions""#) && $0.contains(#""id":"ok""#) }
+            }
+        }
+    }
+
     @Test func appTokensCannotSubscribe() async throws {
         let s = try await TestServer()
         defer { Task { await s.stop() } }
