@@ -15,10 +15,11 @@ import Synchronization
 /// `NIOAsyncTestingChannel` open, and an open NIO channel and its pipeline hold each other, so a
 /// long run grew by about 4.5 KB an input until libFuzzer stopped it at 2 GB (213,667 inputs).
 ///
-/// The input is a request as text: `METHOD /path?query` on the first line, `Name: value` header
-/// lines, an empty line, then the body. Unless the input sets `Authorization`, the first byte picks
-/// a valid app token, the system token or none. Whatever the request, the answer is not a 5xx,
-/// and an error answer is the API's JSON error naming the problem.
+/// The input's first byte picks a valid app token (0 mod 4: alpha, 2: beta), the system token (1)
+/// or none (3), unless the request sets `Authorization`, and the method when the request line's is
+/// not one the daemon's parser accepts. The rest is a request as text: `METHOD /path?query` on the
+/// first line, `Name: value` header lines, an empty line, then the body. Whatever the request, the
+/// answer is not a 5xx, and an error answer is the API's JSON error naming the problem.
 enum RequestTarget {
     /// One request and where its answer goes.
     struct Exchange: Sendable {
