@@ -81,8 +81,8 @@ enum RequestTarget {
         guard requestLine.count == 2, requestLine[1].hasPrefix("/") else { return nil }
         let name = String(requestLine[0])
         let method =
-            parsedMethods.contains(name)
-            ? HTTPRequest.Method(name) ?? methods[0] : methods[Int(first) % methods.count]
+            (parsedMethods.contains(name) ? HTTPRequest.Method(name) : nil)
+            ?? methods[Int(first) % methods.count]
         var headers = HTTPFields()
         while let line = lines.next() {
             let parts = line.split(separator: ":", maxSplits: 1)
