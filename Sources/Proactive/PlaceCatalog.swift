@@ -145,6 +145,8 @@ enum PlaceCatalog {
     static func rank(_ sightings: [PlaceSightingRecord], now: Date, halfLife: TimeInterval) -> [RankedPlace] {
         var places: [RankedPlace] = []
         var byName: [String: [Int]] = [:]
+        places.reserveCapacity(sightings.count)
+        byName.reserveCapacity(sightings.count)
         for sighting in sightings {
             let same = byName[sighting.nameKey, default: []].first { index in
                 let existing = places[index].latest

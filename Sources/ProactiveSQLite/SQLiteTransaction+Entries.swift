@@ -205,27 +205,23 @@ extension SQLiteTransaction {
     /// An entry by row identifier, if visible in the scope and not expired.
     public func entry(id: Int64, scope: AppScope, now: Date) throws -> StoredEntry? {
         let (clause, arguments) = scope.sql
-        return try Row.fetchOne(
-            db.cachedStatement(
-                sql: """
-                    SELECT \(StoredEntry.columns) FROM entry e
-                    WHERE e.id = ? AND e.userId = ? AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
-                    """),
-            arguments: [id, userID, now.timeIntervalSince1970] + arguments
-        ).map(StoredEntry.init(row:))
+        return try firstRow(
+            """
+            SELECT \(StoredEntry.columns) FROM entry e
+            WHERE e.id = ? AND e.userId = ? AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
+            """,
+            [id, userID, now.timeIntervalSince1970] + arguments, StoredEntry.init(row:))
     }
 
     /// An entry by its identity within an app.
     public func entry(app: String, kind: EntryKind, identityKey: String, now: Date) throws -> StoredEntry? {
-        try Row.fetchOne(
-            db,
-            sql: """
-                SELECT \(StoredEntry.columns) FROM entry e
-                WHERE e.userId = ? AND e.app = ? AND e.kind = ? AND e.identityKey = ?
-                  AND (e.expiresAt IS NULL OR e.expiresAt > ?)
-                """,
-            arguments: [userID, app, kind.rawValue, identityKey, now.timeIntervalSince1970]
-        ).map(StoredEntry.init(row:))
+        try firstRow(
+            """
+            SELECT \(StoredEntry.columns) FROM entry e
+            WHERE e.userId = ? AND e.app = ? AND e.kind = ? AND e.identityKey = ?
+              AND (e.expiresAt IS NULL OR e.expiresAt > ?)
+            """,
+            [userID, app, kind.rawValue, identityKey, now.timeIntervalSince1970], StoredEntry.init(row:))
     }
 
     /// Entries in a scope, newest donation first, optionally of some kinds and donated since a date.
@@ -234,20 +230,19 @@ extension SQLiteTransaction {
     ) throws -> [StoredEntry] {
         let (clause, arguments) = scope.sql
         let kindList = kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")
-        return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(StoredEntry.columns) FROM entry e
-                WHERE e.userId = ? AND e.kind IN (\(kindList)) AND (e.expiresAt IS NULL OR e.expiresAt > ?)
-                  AND e.donatedAt >= ? \(clause)
-                ORDER BY e.donatedAt DESC, e.id DESC LIMIT ?
-                """,
-            arguments: [
+        return try rows(
+            """
+            SELECT \(StoredEntry.columns) FROM entry e
+            WHERE e.userId = ? AND e.kind IN (\(kindList)) AND (e.expiresAt IS NULL OR e.expiresAt > ?)
+              AND e.donatedAt >= ? \(clause)
+            ORDER BY e.donatedAt DESC, e.id DESC LIMIT ?
+            """,
+            [
                 userID, now.timeIntervalSince1970,
                 since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude,
             ]
-                + arguments + [limit]
-        ).map(StoredEntry.init(row:))
+                + arguments + [limit],
+            StoredEntry.init(row:))
     }
 
     /// The current activity of each app in the scope (one per app at most).
@@ -255,15 +250,13 @@ extension SQLiteTransaction {
         let (clause, arguments) = scope.sql
         // At most one current activity per app: read them through the partial index, never by
         // scanning every entry in date order.
-        return try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT \(StoredEntry.columns) FROM entry e INDEXED BY entry_current
-                    WHERE e.userId = ? AND e.isCurrent AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
-                    ORDER BY e.donatedAt DESC
-                    """),
-            arguments: [userID, now.timeIntervalSince1970] + arguments
-        ).map(StoredEntry.init(row:))
+        return try rows(
+            """
+            SELECT \(StoredEntry.columns) FROM entry e INDEXED BY entry_current
+            WHERE e.userId = ? AND e.isCurrent AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
+            ORDER BY e.donatedAt DESC
+            """,
+            [userID, now.timeIntervalSince1970] + arguments, StoredEntry.init(row:))
     }
 
     /// How many entries of each kind the store holds (expired ones included until purged).

@@ -18,12 +18,10 @@ extension SQLiteTransaction {
         -> [StoredEvent]
     {
         let order = newestFirst ? "at DESC, id DESC" : "at, id"
-        return try Row.fetchAll(
-            db,
-            sql:
-                "SELECT id, at, kind, app, payload FROM event WHERE userId = ? AND at >= ? AND at <= ? ORDER BY \(order) LIMIT ?",
-            arguments: [userID, start.timeIntervalSince1970, end.timeIntervalSince1970, limit]
-        ).map {
+        return try rows(
+            "SELECT id, at, kind, app, payload FROM event WHERE userId = ? AND at >= ? AND at <= ? ORDER BY \(order) LIMIT ?",
+            [userID, start.timeIntervalSince1970, end.timeIntervalSince1970, limit]
+        ) {
             StoredEvent(
                 id: $0[0], at: Date(timeIntervalSince1970: $0[1]), kind: $0[2], app: $0[3], payload: $0[4])
         }
@@ -49,12 +47,10 @@ extension SQLiteTransaction {
 
     /// Events added after a row identifier, in insertion order.
     public func events(afterID id: Int64, limit: Int) throws -> [StoredEvent] {
-        try Row.fetchAll(
-            db,
-            sql:
-                "SELECT id, at, kind, app, payload FROM event WHERE userId = ? AND id > ? ORDER BY id LIMIT ?",
-            arguments: [userID, id, limit]
-        ).map {
+        try rows(
+            "SELECT id, at, kind, app, payload FROM event WHERE userId = ? AND id > ? ORDER BY id LIMIT ?",
+            [userID, id, limit]
+        ) {
             StoredEvent(
                 id: $0[0], at: Date(timeIntervalSince1970: $0[1]), kind: $0[2], app: $0[3], payload: $0[4])
         }
@@ -88,11 +84,10 @@ extension SQLiteTransaction {
 
     /// Now-playing information of every app, most recent first.
     public func nowPlaying() throws -> [StoredNowPlaying] {
-        try Row.fetchAll(
-            db, sql: "SELECT app, at, state, payload FROM nowPlaying WHERE userId = ? ORDER BY at DESC",
-            arguments: [userID]
-        )
-        .map {
+        try rows(
+            "SELECT app, at, state, payload FROM nowPlaying WHERE userId = ? ORDER BY at DESC",
+            [userID]
+        ) {
             StoredNowPlaying(
                 app: $0[0], at: Date(timeIntervalSince1970: $0[1]), state: $0[2], payload: $0[3])
         }

@@ -64,56 +64,51 @@ extension SQLiteTransaction {
     public func interactions(personKey: String, app: String?, limit: Int) throws
         -> [StoredInteraction]
     {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT i.id, i.app, i.at, i.kind, i.direction, i.identifier, i.groupIdentifier, i.payload
-                FROM interaction i JOIN interaction_person p ON p.interactionId = i.id
-                WHERE p.userId = ? AND p.personKey = ? AND (? IS NULL OR i.app = ?)
-                GROUP BY i.id ORDER BY i.at DESC LIMIT ?
-                """,
-            arguments: [userID, personKey, app, app, limit]
-        ).map(StoredInteraction.init(row:))
+        try rows(
+            """
+            SELECT i.id, i.app, i.at, i.kind, i.direction, i.identifier, i.groupIdentifier, i.payload
+            FROM interaction i JOIN interaction_person p ON p.interactionId = i.id
+            WHERE p.userId = ? AND p.personKey = ? AND (? IS NULL OR i.app = ?)
+            GROUP BY i.id ORDER BY i.at DESC LIMIT ?
+            """,
+            [userID, personKey, app, app, limit], StoredInteraction.init(row:))
     }
 
     /// The kind of the last interaction with a person (by normalised key) in each app.
     public func lastInteractionKinds(personKey: String) throws -> [String: String] {
         // SQLite takes the bare column `kind` from the row holding max(at).
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT i.app, i.kind, max(i.at)
-                FROM interaction i JOIN interaction_person p ON p.interactionId = i.id
-                WHERE p.userId = ? AND p.personKey = ? GROUP BY i.app
-                """,
-            arguments: [userID, personKey])
-        return Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+        let kinds: [(String, String)] = try rows(
+            """
+            SELECT i.app, i.kind, max(i.at)
+            FROM interaction i JOIN interaction_person p ON p.interactionId = i.id
+            WHERE p.userId = ? AND p.personKey = ? GROUP BY i.app
+            """,
+            [userID, personKey]
+        ) { ($0[0], $0[1]) }
+        return Dictionary(kinds, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every interaction in a time range, oldest first.
     public func interactions(from start: Date, to end: Date, limit: Int) throws
         -> [StoredInteraction]
     {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, app, at, kind, direction, identifier, groupIdentifier, payload
-                FROM interaction WHERE userId = ? AND at >= ? AND at <= ? ORDER BY at, id LIMIT ?
-                """,
-            arguments: [userID, start.timeIntervalSince1970, end.timeIntervalSince1970, limit]
-        ).map(StoredInteraction.init(row:))
+        try rows(
+            """
+            SELECT id, app, at, kind, direction, identifier, groupIdentifier, payload
+            FROM interaction WHERE userId = ? AND at >= ? AND at <= ? ORDER BY at, id LIMIT ?
+            """,
+            [userID, start.timeIntervalSince1970, end.timeIntervalSince1970, limit],
+            StoredInteraction.init(row:))
     }
 
     /// Interactions added after a row identifier, in insertion order.
     public func interactions(afterID id: Int64, limit: Int) throws -> [StoredInteraction] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, app, at, kind, direction, identifier, groupIdentifier, payload
-                FROM interaction WHERE userId = ? AND id > ? ORDER BY id LIMIT ?
-                """,
-            arguments: [userID, id, limit]
-        ).map(StoredInteraction.init(row:))
+        try rows(
+            """
+            SELECT id, app, at, kind, direction, identifier, groupIdentifier, payload
+            FROM interaction WHERE userId = ? AND id > ? ORDER BY id LIMIT ?
+            """,
+            [userID, id, limit], StoredInteraction.init(row:))
     }
 
     /// The identifier of the last interaction added (0 when there is none).
@@ -124,14 +119,12 @@ extension SQLiteTransaction {
 
     /// An app's interactions, newest first.
     public func interactions(app: String, limit: Int) throws -> [StoredInteraction] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, app, at, kind, direction, identifier, groupIdentifier, payload
-                FROM interaction WHERE userId = ? AND app = ? ORDER BY at DESC LIMIT ?
-                """,
-            arguments: [userID, app, limit]
-        ).map(StoredInteraction.init(row:))
+        try rows(
+            """
+            SELECT id, app, at, kind, direction, identifier, groupIdentifier, payload
+            FROM interaction WHERE userId = ? AND app = ? ORDER BY at DESC LIMIT ?
+            """,
+            [userID, app, limit], StoredInteraction.init(row:))
     }
 }
 
@@ -147,15 +140,14 @@ extension SQLiteTransaction {
     /// The people of the latest interactions (normalised key and display name), most recent
     /// first, each once.
     public func recentPeople(limit: Int) throws -> [InteractionPerson] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT p.personKey, max(p.displayName), max(i.at) AS last
-                FROM interaction_person p JOIN interaction i ON i.id = p.interactionId
-                WHERE p.userId = ? GROUP BY p.personKey ORDER BY last DESC LIMIT ?
-                """,
-            arguments: [userID, limit]
-        ).map { InteractionPerson(key: $0[0], displayName: $0[1]) }
+        try rows(
+            """
+            SELECT p.personKey, max(p.displayName), max(i.at) AS last
+            FROM interaction_person p JOIN interaction i ON i.id = p.interactionId
+            WHERE p.userId = ? GROUP BY p.personKey ORDER BY last DESC LIMIT ?
+            """,
+            [userID, limit]
+        ) { InteractionPerson(key: $0[0], displayName: $0[1]) }
     }
 
     /// The apps that donated anything still stored: entries, interactions or app events.

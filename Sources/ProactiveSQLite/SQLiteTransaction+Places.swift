@@ -42,20 +42,19 @@ extension SQLiteTransaction {
     public func placeSightings(since: Date, now: Date, limit: Int, includingPlace: Bool) throws
         -> [PlaceSightingRecord]
     {
-        try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT id, entryId, app, activityType, url, seenAt, expiresAt, supportsNavigation, nameKey, cityKey,
-                      latitude, longitude, coordinateSource, \(includingPlace ? "place" : "''")
-                    FROM placeSighting
-                    WHERE userId = ? AND seenAt >= ? AND seenAt <= ? AND (expiresAt IS NULL OR expiresAt > ?)
-                    ORDER BY seenAt DESC, id DESC LIMIT ?
-                    """),
-            arguments: [
+        try rows(
+            """
+            SELECT id, entryId, app, activityType, url, seenAt, expiresAt, supportsNavigation, nameKey, cityKey,
+              latitude, longitude, coordinateSource, \(includingPlace ? "place" : "''")
+            FROM placeSighting
+            WHERE userId = ? AND seenAt >= ? AND seenAt <= ? AND (expiresAt IS NULL OR expiresAt > ?)
+            ORDER BY seenAt DESC, id DESC LIMIT ?
+            """,
+            [
                 userID, since.timeIntervalSince1970, now.timeIntervalSince1970, now.timeIntervalSince1970,
                 limit,
             ]
-        ).map { row in
+        ) { row in
             var record = PlaceSightingRecord(
                 entryID: row[1], app: row[2], activityType: row[3], url: row[4],
                 seenAt: Date(timeIntervalSince1970: row[5]),

@@ -20,14 +20,13 @@ extension SQLiteTransaction {
 
     /// The reminders not yet done with, asked for at or before `now`, oldest first.
     public func openReminders(now: Date, limit: Int) throws -> [StoredReminder] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, entryId, app, title, triggerType, place, dueAt, createdAt, doneAt FROM reminder
-                WHERE userId = ? AND doneAt IS NULL AND createdAt <= ? ORDER BY createdAt LIMIT ?
-                """,
-            arguments: [userID, now.timeIntervalSince1970, limit]
-        ).map {
+        try rows(
+            """
+            SELECT id, entryId, app, title, triggerType, place, dueAt, createdAt, doneAt FROM reminder
+            WHERE userId = ? AND doneAt IS NULL AND createdAt <= ? ORDER BY createdAt LIMIT ?
+            """,
+            [userID, now.timeIntervalSince1970, limit]
+        ) {
             StoredReminder(
                 id: $0[0], entryID: $0[1], app: $0[2], title: $0[3], triggerType: $0[4], place: $0[5],
                 dueAt: ($0[6] as Double?).map(Date.init(timeIntervalSince1970:)),

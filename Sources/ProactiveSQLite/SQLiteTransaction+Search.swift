@@ -30,17 +30,16 @@ extension SQLiteTransaction {
         let kindClause =
             kinds.count == EntryKind.allCases.count
             ? "" : "AND e.kind IN (\(kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))"
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
-                FROM \(table) JOIN entry e ON e.id = \(table).rowid
-                WHERE \(table) MATCH ? AND e.userId = ? AND e.isEligibleForSearch
-                  AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause) \(kindClause)
-                ORDER BY \(table).rowid DESC LIMIT ?
-                """)
-        return try Row.fetchAll(
-            statement, arguments: [expression, userID, now.timeIntervalSince1970] + arguments + [limit]
-        ).map { row in
+        return try rows(
+            """
+            SELECT e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
+            FROM \(table) JOIN entry e ON e.id = \(table).rowid
+            WHERE \(table) MATCH ? AND e.userId = ? AND e.isEligibleForSearch
+              AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause) \(kindClause)
+            ORDER BY \(table).rowid DESC LIMIT ?
+            """,
+            [expression, userID, now.timeIntervalSince1970] + arguments + [limit]
+        ) { row in
             SearchCandidate(
                 id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
                 indexedText: IndexedText(

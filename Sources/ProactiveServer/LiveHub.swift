@@ -149,7 +149,7 @@ final class LiveHub: Service, Sendable {
                 case .suggestions(let request):
                     guard let engine = engines.withLock({ $0 })?(session.user) else { continue }
                     let suggestions = try await blocking { try engine.suggestions(for: request) }
-                    content = Array(try APIEncoding.encoder.encode(suggestions))
+                    content = try SuggestionsJSON.list(suggestions)
                     message =
                         #"{"type":"suggestions","id":\#(Self.quoted(id)),"surface":"\#(request.surface.rawValue)","at":"\#(DonationCoding.formatDate(engine.now))","suggestions":\#(String(decoding: content, as: UTF8.self))}"#
                 case .inspector:

@@ -293,11 +293,10 @@ extension ProactiveServer {
         let suggestionRequest = try parameters.suggestionRequest()
         let engine = engine(for: principal.user)
         let suggestions = try await engineCall { try engine.suggestions(for: suggestionRequest) }
-        let body = Array(
-            try APIEncoding.encoder.encode(
-                SuggestionsResponse(
-                    surface: suggestionRequest.surface.rawValue, at: suggestionRequest.now ?? engine.now,
-                    suggestions: suggestions)))
+        let body = try SuggestionsJSON.response(
+            SuggestionsResponse(
+                surface: suggestionRequest.surface.rawValue, at: suggestionRequest.now ?? engine.now,
+                suggestions: suggestions))
         cache.store(body, for: key, change: change)
         ServerMetrics.computedSuggestionLists.increment()
         return APIEncoding.response(body)

@@ -55,6 +55,22 @@ struct DirectionsRequestTests {
         #expect(try DirectionsRequest(url: url) == request)
     }
 
+    /// The URL's query is percent-encoded exactly as Foundation's `addingPercentEncoding` with
+    /// RFC 3986's unreserved characters would: every other UTF-8 byte as `%XX`.
+    @Test(arguments: destinations)
+    func queryIsPercentEncodedByteByByte(destination: DirectionsRequest.Endpoint) throws {
+        let unreserved = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let name = try #require(destination.name) + " 🚲 東京 \u{7F}\t\"%"
+        var endpoint = destination
+        endpoint.name = name
+        let url = DirectionsRequest(destination: endpoint).url
+        let query = try #require(url.absoluteString.split(separator: "?", maxSplits: 1).last)
+        let encodedName = try #require(query.split(separator: "&").first { $0.hasPrefix("name=") })
+        #expect(encodedName.dropFirst(5) == name.addingPercentEncoding(withAllowedCharacters: unreserved)!)
+        #expect(try DirectionsRequest(url: url).destination.name == name)
+    }
+
     @Test func documentedFormat() throws {
         let url = try #require(
             URL(

@@ -1,0 +1,159 @@
+import Foundation
+import ProactiveModel
+
+/// Suggestions written straight to JSON bytes, exactly as ``APIEncoding/encoder`` writes them
+/// (sorted keys, unescaped slashes, `null` for an absent subtitle or text to insert).
+///
+/// Every computed list is encoded, and `JSONEncoder` spent most of that time in generic
+/// containers and key sorting; this writer does the same in one pass. Tests compare both
+/// encoders' bytes, and check that ``Place`` has no field this writer does not know.
+struct SuggestionsJSON {
+    private(set) var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(4096) }
+
+    /// A surface's answer: `{"at":…,"suggestions":[…],"surface":…}`.
+    static func response(_ response: SuggestionsResponse) throws -> [UInt8] {
+        var json = SuggestionsJSON()
+        json.raw(#"{"at":"#)
+        json.string(DonationCoding.formatDate(response.at))
+        json.raw(#","suggestions":"#)
+        try json.suggestions(response.suggestions)
+        json.raw(#","surface":"#)
+        json.string(response.surface)
+        json.raw("}")
+        return json.bytes
+    }
+
+    /// A list of suggestions alone: `[…]`.
+    static func list(_ suggestions: [Suggestion]) throws -> [UInt8] {
+        var json = SuggestionsJSON()
+        try json.suggestions(suggestions)
+        return json.bytes
+    }
+
+    private mutating func suggestions(_ suggestions: [Suggestion]) throws {
+        raw("[")
+        for (index, suggestion) in suggestions.enumerated() {
+            if index > 0 { raw(",") }
+            try self.suggestion(suggestion)
+        }
+        raw("]")
+    }
+
+    private mutating func suggestion(_ s: Suggestion) throws {
+        raw(#"{"action":{"#)
+        var comma = false
+        if let app = s.action.app { member("app", app, &comma) }
+        member("type", s.action.type.rawValue, &comma)
+        if let url = s.action.url { member("url", url, &comma) }
+        raw(#"},"id":"#)
+        string(s.id)
+        raw(#","insertText":"#)
+        optional(s.insertText)
+        raw(#","kind":"#)
+        string(s.kind.rawValue)
+        if let place = s.place {
+            raw(#","place":"#)
+            self.place(place)
+        }
+        raw(#","score":"#)
+        number(s.score)
+        raw(#","source":{"#)
+        comma = false
+        if let activityType = s.source.activityType { member("activityType", activityType, &comma) }
+        if let app = s.source.app { member("app", app, &comma) }
+        if let url = s.source.url { member("url", url, &comma) }
+        raw(#"},"subtitle":"#)
+        optional(s.subtitle)
+        raw(#","surface":"#)
+        string(s.surface.rawValue)
+        raw(#","title":"#)
+        string(s.title)
+        raw(#","why":["#)
+        for (index, reason) in s.why.enumerated() {
+            if index > 0 { raw(",") }
+            string(reason)
+        }
+        raw("]}")
+    }
+
+    /// A place as its synthesized `Codable` conformance writes it: absent fields left out.
+    private mutating func place(_ p: Place) {
+        raw("{")
+        var comma = false
+        if let city = p.city { member("city", city, &comma) }
+        if let source = p.coordinateSource { member("coordinateSource", source.rawValue, &comma) }
+        if let country = p.country { member("country", country, &comma) }
+        if let formatted = p.formattedAddress { member("formattedAddress", formatted, &comma) }
+        if let code = p.isoCountryCode { member("isoCountryCode", code, &comma) }
+        if let latitude = p.latitude { member("latitude", latitude, &comma) }
+        if let longitude = p.longitude { member("longitude", longitude, &comma) }
+        member("name", p.name, &comma)
+        raw(#","phoneNumbers":["#)
+        for (index, number) in p.phoneNumbers.enumerated() {
+            if index > 0 { raw(",") }
+            string(number)
+        }
+        raw("]")
+        if let postalCode = p.postalCode { member("postalCode", postalCode, &comma) }
+        if let state = p.stateOrProvince { member("stateOrProvince", state, &comma) }
+        if let number = p.subThoroughfare { member("subThoroughfare", number, &comma) }
+        if let street = p.thoroughfare { member("thoroughfare", street, &comma) }
+        raw("}")
+    }
+
+    private mutating func member(_ key: StaticString, _ value: Double, _ comma: inout Bool) {
+        if comma { raw(",") }
+        comma = true
+        raw("\"")
+        raw(key)
+        raw("\":")
+        number(value)
+    }
+
+    private mutating func member(_ key: StaticString, _ value: String, _ comma: inout Bool) {
+        if comma { raw(",") }
+        comma = true
+        raw("\"")
+        raw(key)
+        raw("\":")
+        string(value)
+    }
+
+    private mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes += $0 }
+    }
+
+    private mutating func optional(_ text: String?) {
+        if let text { string(text) } else { raw("null") }
+    }
+
+    /// A number as `JSONEncoder` writes a `Double`: its shortest description, without `.0`.
+    private mutating func number(_ value: Double) {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes += text.utf8
+    }
+
+    /// A JSON string: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`.
+    private mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
