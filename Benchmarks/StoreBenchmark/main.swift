@@ -22,6 +22,12 @@ struct Options {
     var mode = "all"
     var rawQueries = 300
 
+    static let usage = """
+        usage: StoreBenchmark [--documents N] [--queries N] [--raw-queries N] [--seeds DIR] [--work DIR]
+                              [--proactive PATH] [--search-only | --search-engine | --search-raw | --profile]
+        Ingest through `proactive donate` beside raw SQLite, then search beside raw FTS5 (docs/benchmarks.md).
+        """
+
     init() {
         var args = CommandLine.arguments.dropFirst().makeIterator()
         while let arg = args.next() {
@@ -36,7 +42,13 @@ struct Options {
             case "--search-engine": mode = "search-engine"
             case "--search-raw": mode = "search-raw"
             case "--profile": mode = "profile"
-            default: fatalError("unknown argument \(arg)")
+            case "--help", "-h":
+                print(Self.usage)
+                exit(0)
+            default:
+                FileHandle.standardError.write(
+                    Data("StoreBenchmark: unknown argument \(arg)\n\(Self.usage)\n".utf8))
+                exit(2)
             }
         }
     }
