@@ -24,17 +24,22 @@ struct RequestBodyFraming {
     init?(head: [UInt8]) {
         var length: Int?
         var chunked = false
-        for line in String(decoding: head, as: UTF8.self).split(separator: "\r\n").dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces).lowercased()
-            if name == "content-length" {
-                guard let parsed = Int(value), parsed >= 0 else { return nil }
+        var malformed = false
+        HTTPHeadFields(head: head).forEach { name, value in
+            if HTTPHeadFields.matches(name, "content-length") {
+                guard let parsed = Int(String(decoding: value, as: UTF8.self)), parsed >= 0 else {
+                    malformed = true
+                    return
+                }
                 length = parsed
-            } else if name == "transfer-encoding" {
-                chunked = value.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) == "chunked"
+            } else if HTTPHeadFields.matches(name, "transfer-encoding") {
+                let codings = value.split(separator: UInt8(ascii: ","))
+                chunked =
+                    codings.last.map { HTTPHeadFields.matches(HTTPHeadFields.trimmed($0), "chunked") }
+                    ?? false
             }
         }
+        if malformed { return nil }
         if chunked {
             state = .chunkSize(size: 0, digits: 0, inExtension: false, sawCR: false)
         } else if let length, length > 0 {

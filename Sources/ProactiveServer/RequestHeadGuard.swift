@@ -111,7 +111,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
             armBody(context)
             follow(context, bodyBytes: buffer.readableBytesView.dropFirst(used))
         }
-        head = []
+        head.removeAll(keepingCapacity: true)
         matched = 0
         awaitingUpgradeAnswer = upgrade
         context.fireChannelRead(data)
@@ -222,6 +222,10 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Whether a head asks to switch protocols (`Upgrade:`, a WebSocket).
     static func asksForUpgrade(_ head: [UInt8]) -> Bool {
-        String(decoding: head, as: UTF8.self).lowercased().contains("\r\nupgrade:")
+        var upgrade = false
+        HTTPHeadFields(head: head).forEach { name, _ in
+            if HTTPHeadFields.matches(name, "upgrade") { upgrade = true }
+        }
+        return upgrade
     }
 }

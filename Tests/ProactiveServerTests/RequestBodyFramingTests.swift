@@ -27,6 +27,25 @@ import Testing
         #expect(framed("Content-Length: lots\r\n") == nil)
     }
 
+    /// Header names in any case, values with spaces and tabs around them; a request line or a
+    /// value that merely mentions a field does not count.
+    @Test func headerFieldsAreReadInAnyCaseAndSpacing() throws {
+        var fourBytes = try #require(framed("CONTENT-LENGTH:\t 4 \t\r\n"))
+        #expect(fourBytes.consume(Array("abcdef".utf8)) == 4)
+        #expect(framed("Content-Length : 4\r\n") == nil)
+        #expect(framed("X-Note: content-length: 4\r\n") == nil)
+        #expect(framed("Content-Length: 4x\r\n") == nil)
+        #expect(framed("Content-Length: 4\r\nContent-Length: nope\r\n") == nil)
+        #expect(framed("transfer-encoding:  GZIP , Chunked \r\n") != nil)
+        #expect(framed("Transfer-Encoding: chunked, gzip\r\n") == nil)
+        #expect(
+            RequestBodyFraming(head: Array("POST /content-length:5 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) == nil)
+        #expect(RequestHeadGuard.asksForUpgrade(Array("GET / HTTP/1.1\r\nUPGRADE: websocket\r\n\r\n".utf8)))
+        #expect(!RequestHeadGuard.asksForUpgrade(Array("GET /upgrade: HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
+        #expect(
+            !RequestHeadGuard.asksForUpgrade(Array("GET / HTTP/1.1\r\nX-Upgrade: websocket\r\n\r\n".utf8)))
+    }
+
     @Test(arguments: [1, 2, 3, 7, 100])
     func aContentLengthBodyEndsAtItsLength(pieces: Int) throws {
         let framing = try #require(framed("content-length: 10\r\n"))
