@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ProactiveServer
@@ -44,6 +45,61 @@ import Testing
         #expect(!RequestHeadGuard.asksForUpgrade(Array("GET /upgrade: HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
         #expect(
             !RequestHeadGuard.asksForUpgrade(Array("GET / HTTP/1.1\r\nX-Upgrade: websocket\r\n\r\n".utf8)))
+    }
+
+    /// The byte reader agrees with the `String` reading it replaced (kept here as the reference)
+    /// on random ASCII heads made of field names in any case, separators and values.
+    @Test func theByteReaderAgreesWithTheStringReading() {
+        func referenceFraming(_ head: [UInt8]) -> (length: Int?, chunked: Bool)? {
+            var length: Int?
+            var chunked = false
+            for line in String(decoding: head, as: UTF8.self).split(separator: "\r\n").dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                let name = line[..<colon].lowercased()
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    .lowercased()
+                if name == "content-length" {
+                    guard let parsed = Int(value), parsed >= 0 else { return nil }
+                    length = parsed
+                } else if name == "transfer-encoding" {
+                    chunked =
+                        value.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) == "chunked"
+                }
+            }
+            return (length, chunked)
+        }
+        let names = [
+            "Content-Length", "content-LENGTH", "Transfer-Encoding", "TRANSFER-encoding", "Upgrade",
+            "upgrade",
+            "Host", "X-Upgrade", " Content-Length", "Content-Length ", "",
+        ]
+        let separators = [":", ": ", ":\t", " :", ":  \t ", ""]
+        let values = [
+            "12", "0", "-1", "+7", "x", "chunked", "Chunked", "gzip", ",", " , ", " ", "\t", "websocket",
+            "\r",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            var head = "POST / HTTP/1.1\r\n"
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                head += names.randomElement(using: &generator)! + separators.randomElement(using: &generator)!
+                for _ in 0..<Int.random(in: 0...3, using: &generator) {
+                    head += values.randomElement(using: &generator)!
+                }
+                head += "\r\n"
+            }
+            head += "\r\n\r\n"
+            let bytes = Array(head.utf8)
+            let expected = referenceFraming(bytes)
+            let framing = RequestBodyFraming(head: bytes)
+            let expectsFraming = expected.map { $0.chunked || ($0.length ?? 0) > 0 } ?? false
+            #expect((framing != nil) == expectsFraming, "\(head.debugDescription)")
+            if var framing, let expected, !expected.chunked, let length = expected.length {
+                #expect(framing.consume(Array(repeating: 0x41, count: length + 5)) == length)
+            }
+            let upgrade = String(decoding: bytes, as: UTF8.self).lowercased().contains("\r\nupgrade:")
+            #expect(RequestHeadGuard.asksForUpgrade(bytes) == upgrade, "\(head.debugDescription)")
+        }
     }
 
     @Test(arguments: [1, 2, 3, 7, 100])
