@@ -246,7 +246,6 @@ extension DirectionsRequest {
     /// Percent-encodes every UTF-8 byte but RFC 3986's unreserved characters (byte by byte:
     /// `addingPercentEncoding` with a `CharacterSet` was most of a suggestion list's URL cost).
     static func encode(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -257,9 +256,13 @@ extension DirectionsRequest {
                 UInt8(ascii: "~"):
                 bytes.append(byte)
             default:
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
             }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }

@@ -20,11 +20,7 @@ extension SQLiteTransaction {
         let order = newestFirst ? "at DESC, id DESC" : "at, id"
         return try rows(
             "SELECT id, at, kind, app, payload FROM event WHERE userId = ? AND at >= ? AND at <= ? ORDER BY \(order) LIMIT ?",
-            [userID, start.timeIntervalSince1970, end.timeIntervalSince1970, limit]
-        ) {
-            StoredEvent(
-                id: $0[0], at: Date(timeIntervalSince1970: $0[1]), kind: $0[2], app: $0[3], payload: $0[4])
-        }
+            [userID, start.timeIntervalSince1970, end.timeIntervalSince1970, limit], StoredEvent.init(row:))
     }
 
     /// Deletes events older than a date (the event log's retention); returns how many.
@@ -49,11 +45,7 @@ extension SQLiteTransaction {
     public func events(afterID id: Int64, limit: Int) throws -> [StoredEvent] {
         try rows(
             "SELECT id, at, kind, app, payload FROM event WHERE userId = ? AND id > ? ORDER BY id LIMIT ?",
-            [userID, id, limit]
-        ) {
-            StoredEvent(
-                id: $0[0], at: Date(timeIntervalSince1970: $0[1]), kind: $0[2], app: $0[3], payload: $0[4])
-        }
+            [userID, id, limit], StoredEvent.init(row:))
     }
 
     /// The identifier of the last event added (0 when there is none).
@@ -102,16 +94,19 @@ extension SQLiteTransaction {
 extension SQLiteTransaction {
     /// The latest `limit` events concerning an app, oldest first.
     public func events(app: String, limit: Int) throws -> [StoredEvent] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, at, kind, app, payload FROM event WHERE userId = ? AND app = ?
-                ORDER BY at DESC, id DESC LIMIT ?
-                """,
-            arguments: [userID, app, limit]
-        ).reversed().map {
-            StoredEvent(
-                id: $0[0], at: Date(timeIntervalSince1970: $0[1]), kind: $0[2], app: $0[3], payload: $0[4])
-        }
+        try rows(
+            """
+            SELECT id, at, kind, app, payload FROM event WHERE userId = ? AND app = ?
+            ORDER BY at DESC, id DESC LIMIT ?
+            """,
+            [userID, app, limit], StoredEvent.init(row:)
+        ).reversed()
+    }
+}
+
+extension StoredEvent {
+    init(row: Row) {
+        self.init(
+            id: row[0], at: Date(timeIntervalSince1970: row[1]), kind: row[2], app: row[3], payload: row[4])
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a request's body ends, read from its head and followed over the raw bytes after it:
 /// `Content-Length`, or `Transfer-Encoding: chunked` (chunk sizes, data, the last chunk and its
 /// trailers). ``RequestHeadGuard`` uses it to time a body's arrival without parsing HTTP twice.

@@ -10,6 +10,8 @@ import ProactiveModel
 struct SuggestionsJSON {
     private(set) var bytes: [UInt8] = []
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     init() { bytes.reserveCapacity(4096) }
 
     /// A surface's answer: `{"at":…,"suggestions":[…],"surface":…}`.
@@ -70,12 +72,9 @@ struct SuggestionsJSON {
         string(s.surface.rawValue)
         raw(#","title":"#)
         string(s.title)
-        raw(#","why":["#)
-        for (index, reason) in s.why.enumerated() {
-            if index > 0 { raw(",") }
-            string(reason)
-        }
-        raw("]}")
+        raw(#","why":"#)
+        strings(s.why)
+        raw("}")
     }
 
     /// A place as its synthesized `Codable` conformance writes it: absent fields left out.
@@ -90,12 +89,8 @@ struct SuggestionsJSON {
         if let latitude = p.latitude { member("latitude", latitude, &comma) }
         if let longitude = p.longitude { member("longitude", longitude, &comma) }
         member("name", p.name, &comma)
-        raw(#","phoneNumbers":["#)
-        for (index, number) in p.phoneNumbers.enumerated() {
-            if index > 0 { raw(",") }
-            string(number)
-        }
-        raw("]")
+        raw(#","phoneNumbers":"#)
+        strings(p.phoneNumbers)
         if let postalCode = p.postalCode { member("postalCode", postalCode, &comma) }
         if let state = p.stateOrProvince { member("stateOrProvince", state, &comma) }
         if let number = p.subThoroughfare { member("subThoroughfare", number, &comma) }
@@ -104,21 +99,32 @@ struct SuggestionsJSON {
     }
 
     private mutating func member(_ key: StaticString, _ value: Double, _ comma: inout Bool) {
-        if comma { raw(",") }
-        comma = true
-        raw("\"")
-        raw(key)
-        raw("\":")
+        self.key(key, &comma)
         number(value)
     }
 
     private mutating func member(_ key: StaticString, _ value: String, _ comma: inout Bool) {
+        self.key(key, &comma)
+        string(value)
+    }
+
+    /// `"key":`, after a comma unless it is the object's first member.
+    private mutating func key(_ key: StaticString, _ comma: inout Bool) {
         if comma { raw(",") }
         comma = true
         raw("\"")
         raw(key)
         raw("\":")
-        string(value)
+    }
+
+    /// An array of strings.
+    private mutating func strings(_ texts: [String]) {
+        raw("[")
+        for (index, text) in texts.enumerated() {
+            if index > 0 { raw(",") }
+            string(text)
+        }
+        raw("]")
     }
 
     private mutating func raw(_ text: StaticString) {
@@ -149,8 +155,8 @@ struct SuggestionsJSON {
             case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                raw(#"\u00"#)
+                bytes += [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]]
             default: bytes.append(byte)
             }
         }
