@@ -187,7 +187,7 @@ let package = Package(
                 "ProactiveText",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
-            path: "Benchmarks/StoreBenchmark", swiftSettings: swiftSettings),
+            path: "Benchmarks/StoreBenchmark", exclude: ["tantivy_baseline.py"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "ServiceBenchmark",
             dependencies: [

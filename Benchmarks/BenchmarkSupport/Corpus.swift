@@ -10,7 +10,9 @@ public struct Corpus {
     private var cumulative: [Double]
     private var cjkCumulative: [Double]
 
-    public init(seedsDirectory: String, seed: UInt64 = 42) throws {
+    /// - Parameter vocabulary: when set, only that many of the most frequent words, and no
+    ///   Chinese: the small-vocabulary corpus (many near-identical items: orders, messages, logs).
+    public init(seedsDirectory: String, seed: UInt64 = 42, vocabulary: Int? = nil) throws {
         var counts: [String: Int] = [:]
         var cjkCounts: [String: Int] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: seedsDirectory)
@@ -43,6 +45,10 @@ public struct Corpus {
         }
         words = counts.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.map(\.key)
         cjk = cjkCounts.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.map(\.key)
+        if let vocabulary {
+            words = Array(words.prefix(max(vocabulary, 1)))
+            cjk = []
+        }
         rng = SplitMix64(seed: seed)
         cumulative = Corpus.zipf(count: words.count)
         cjkCumulative = Corpus.zipf(count: cjk.count)
@@ -77,7 +83,8 @@ public struct Corpus {
     }
 
     public mutating func phrase(_ n: Int) -> String {
-        (0..<n).map { _ in rng.next() % 6 == 0 ? chinese() + chinese() : word() }.joined(separator: " ")
+        (0..<n).map { _ in rng.next() % 6 == 0 && !cjk.isEmpty ? chinese() + chinese() : word() }.joined(
+            separator: " ")
     }
 
     public static func escape(_ s: String) -> String {
@@ -108,7 +115,7 @@ public struct Corpus {
             let w = word()
             let n = 2 + Int(rng.next() % 4)
             return String(w.prefix(n))
-        default: return chinese()
+        default: return cjk.isEmpty ? word() : chinese()
         }
     }
 }

@@ -5,12 +5,14 @@ import Proactive
 import ProactiveModel
 import ProactiveSQLite
 import ProactiveStorage
+import ProactiveText
 
 // Store benchmark: bulk ingest through `proactive donate` beside raw SQLite doing the same
 // inserts, then search latency beside raw SQLite FTS5 running the same MATCH ranked by BM25.
 //
 //   swift build -c release --product StoreBenchmark --product proactive
 //   .build/release/StoreBenchmark [--documents 1000000] [--queries 2000] [--seeds ../shared/seeds] [--work DIR]
+//     [--vocabulary 25] [--tantivy]
 
 struct Options {
     var documents = 1_000_000
@@ -21,11 +23,17 @@ struct Options {
         .appendingPathComponent("proactive").path
     var mode = "all"
     var rawQueries = 300
+    var vocabulary: Int?
+    var tantivy = false
 
     static let usage = """
         usage: StoreBenchmark [--documents N] [--queries N] [--raw-queries N] [--seeds DIR] [--work DIR]
-                              [--proactive PATH] [--search-only | --search-engine | --search-raw | --profile]
+                              [--proactive PATH] [--vocabulary N] [--tantivy]
+                              [--search-only | --search-engine | --search-raw | --search-tantivy | --profile]
         Ingest through `proactive donate` beside raw SQLite, then search beside raw FTS5 (docs/benchmarks.md).
+          --vocabulary N    draw words from the N most frequent only, no Chinese (the small-vocabulary corpus)
+          --tantivy         also index and search the same corpus with Tantivy (PyPI tantivy, installed if missing)
+          --search-tantivy  only the Tantivy phase, on the corpus of --documents/--vocabulary
         """
 
     init() {
@@ -42,15 +50,29 @@ struct Options {
             case "--search-engine": mode = "search-engine"
             case "--search-raw": mode = "search-raw"
             case "--profile": mode = "profile"
+            case "--search-tantivy": mode = "search-tantivy"
+            case "--tantivy": tantivy = true
+            case "--vocabulary":
+                guard let n = Int(args.next() ?? ""), n > 0 else {
+                    Self.fail("--vocabulary needs a positive count")
+                }
+                vocabulary = n
             case "--help", "-h":
                 print(Self.usage)
                 exit(0)
-            default:
-                FileHandle.standardError.write(
-                    Data("StoreBenchmark: unknown argument \(arg)\n\(Self.usage)\n".utf8))
-                exit(2)
+            default: Self.fail("unknown argument \(arg)")
             }
         }
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("StoreBenchmark: \(message)\n\(Self.usage)\n".utf8))
+        exit(2)
+    }
+
+    /// The corpus these options describe.
+    func corpus(seed: UInt64 = 42) throws -> Corpus {
+        try Corpus(seedsDirectory: seeds, seed: seed, vocabulary: vocabulary)
     }
 }
 
@@ -78,7 +100,7 @@ func rawIngest(options: Options, path: String) throws -> Double {
         VALUES ('default', 'com.example.bench', 'item', ?1, ?1, ?2, ?3, 1, 0, 0, 0, ?4, ?4, ?5, ?6, ?3, ?7, ?8, ?9)
         """
     check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), db, "prepare")
-    var corpus = try Corpus(seedsDirectory: options.seeds)
+    var corpus = try options.corpus()
     let now = Date().timeIntervalSince1970
     let start = ContinuousClock.now
     check(sqlite3_exec(db, "BEGIN", nil, nil, nil), db, "begin")
@@ -143,7 +165,7 @@ func run(_ executable: String, _ arguments: [String]) throws -> (
 /// Search latency through the engine, in this (child) process.
 func searchEngine(options: Options) throws {
     let engine = try ProactiveEngine(storage: SQLiteStorage(path: options.work + "/proactive.sqlite"))
-    var corpus = try Corpus(seedsDirectory: options.seeds, seed: 7)
+    var corpus = try options.corpus(seed: 7)
     let queries = (0..<options.queries).map { _ in corpus.query() }
     for q in queries.prefix(200) { _ = try engine.search(SearchRequest(q).limit(20)) }
     var times: [Double] = []
@@ -188,7 +210,7 @@ func searchRaw(options: Options) throws {
             db, "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? ORDER BY rank LIMIT 20", -1, &statement,
             nil), db,
         "prepare")
-    var corpus = try Corpus(seedsDirectory: options.seeds, seed: 7)
+    var corpus = try options.corpus(seed: 7)
     let queries = (0..<options.queries).map { _ in FullTextQuery(typed: corpus.query()).expression }
         .prefix(options.rawQueries)
     func one(_ q: String) {
@@ -212,10 +234,12 @@ func searchRaw(options: Options) throws {
 
 func searchPhases(options: Options) throws {
     let me = CommandLine.arguments[0]
-    let common = [
-        "--work", options.work, "--seeds", options.seeds, "--queries", "\(options.queries)", "--raw-queries",
-        "\(options.rawQueries)",
-    ]
+    let common =
+        [
+            "--work", options.work, "--seeds", options.seeds, "--queries", "\(options.queries)",
+            "--raw-queries",
+            "\(options.rawQueries)",
+        ] + (options.vocabulary.map { ["--vocabulary", "\($0)"] } ?? [])
     let engineOut = try run(me, common + ["--search-engine"]).output.split(separator: " ").compactMap {
         Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
     }
@@ -244,8 +268,9 @@ switch options.mode {
 case "search-only": try searchPhases(options: options)
 case "search-engine": try searchEngine(options: options)
 case "search-raw": try searchRaw(options: options)
+case "search-tantivy": try tantivyPhase(options: options)
 case "profile":
-    var corpus = try Corpus(seedsDirectory: options.seeds)
+    var corpus = try options.corpus()
     let docs = (0..<options.documents).map { Data(corpus.document($0).json.utf8) }
     let decoder = DonationCoding.makeDecoder()
     var start = ContinuousClock.now
@@ -263,7 +288,7 @@ default:
     try? FileManager.default.removeItem(atPath: options.work)
     try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
     // 1. The corpus, as NDJSON donation documents.
-    var corpus = try Corpus(seedsDirectory: options.seeds)
+    var corpus = try options.corpus()
     let file = options.work + "/documents.ndjson"
     _ = FileManager.default.createFile(atPath: file, contents: nil)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
@@ -282,7 +307,7 @@ default:
     try handle.close()
     let average = bytes / max(options.documents, 1)
     print(
-        "corpus: \(options.documents) documents, \(average) bytes each on average, vocabulary \(corpus.words.count) words + \(corpus.cjk.count) CJK bigrams"
+        "corpus: \(options.documents) documents, \(average) bytes each on average (\(bytes) bytes), vocabulary \(corpus.words.count) words + \(corpus.cjk.count) CJK bigrams"
     )
 
     // 2. Ingest: raw SQLite, then `proactive donate`.
@@ -303,8 +328,11 @@ default:
             format: "| `proactive donate` (JSON parse + validation + index) | %.1f | %.0f | %.0f MB |",
             donate.seconds, donateRate, donate.maxRSSMegabytes))
     print(String(format: "| ratio | | **%.2f×** raw | |", donateRate / rawRate))
+    print("")
+    try printStoreSizes(options: options, documentBytes: bytes)
     fflush(nil)
 
     // 3. Search latency, each side in its own process so that its memory is its own.
     try searchPhases(options: options)
+    if options.tantivy { try tantivyPhase(options: options) }
 }
