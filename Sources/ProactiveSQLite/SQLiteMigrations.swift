@@ -364,6 +364,62 @@ enum SQLiteMigrations {
                       WHERE isEligibleForPublicIndexing AND expiresAt IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("v11-compact-full-text-index") { db in
+            // The full-text indexes keep which rows hold a word, not where in them (`detail=none`:
+            // candidates are ranked in Swift from their indexed text, no phrase or column query
+            // runs) and no column sizes (no `bm25()`): 4× smaller, and faster to write. Word
+            // characters are letters, numbers and marks, as ``Script/isWordCharacter(_:)`` says,
+            // so a query word is one token of the index (a Hindi word is no longer cut at its
+            // vowel signs).
+            // Text indexed before non-spacing marks were left out of the index form loses them
+            // now, as query words do.
+            db.add(
+                function: DatabaseFunction("proactive_index_form", argumentCount: 1, pure: true) { values in
+                    String.fromDatabaseValue(values[0]).map { text in
+                        String(
+                            String.UnicodeScalarView(
+                                text.unicodeScalars.filter {
+                                    $0.properties.generalCategory != .nonspacingMark
+                                }))
+                    }
+                })
+            let options = """
+                tokenize="unicode61 remove_diacritics 2 categories 'L* N* Mn Mc Me'", prefix='2 3 4 5',
+                detail=none, columnsize=0
+                """
+            try db.execute(
+                sql: """
+                    DROP TABLE entry_fts;
+                    DROP TABLE entry_title_fts;
+                    DROP TABLE publicEntry_fts;
+                    UPDATE entry SET ftsTitle = proactive_index_form(ftsTitle),
+                      ftsKeywords = proactive_index_form(ftsKeywords),
+                      ftsDescription = proactive_index_form(ftsDescription),
+                      ftsAddress = proactive_index_form(ftsAddress)
+                    WHERE ftsTitle GLOB '*[^ -~]*' OR ftsKeywords GLOB '*[^ -~]*'
+                      OR ftsDescription GLOB '*[^ -~]*' OR ftsAddress GLOB '*[^ -~]*';
+                    UPDATE publicEntry SET ftsTitle = proactive_index_form(ftsTitle),
+                      ftsKeywords = proactive_index_form(ftsKeywords),
+                      ftsDescription = proactive_index_form(ftsDescription)
+                    WHERE ftsTitle GLOB '*[^ -~]*' OR ftsKeywords GLOB '*[^ -~]*' OR ftsDescription GLOB '*[^ -~]*';
+                    CREATE VIRTUAL TABLE entry_fts USING fts5(
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress,
+                      content='entry', content_rowid='id', \(options)
+                    );
+                    CREATE VIRTUAL TABLE entry_title_fts USING fts5(
+                      ftsTitle, content='entry', content_rowid='id', \(options)
+                    );
+                    CREATE VIRTUAL TABLE publicEntry_fts USING fts5(
+                      ftsTitle, ftsKeywords, ftsDescription,
+                      content='publicEntry', content_rowid='id', \(options)
+                    );
+                    INSERT INTO entry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry ORDER BY id;
+                    INSERT INTO entry_title_fts (rowid, ftsTitle) SELECT id, ftsTitle FROM entry ORDER BY id;
+                    INSERT INTO publicEntry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription)
+                    SELECT id, ftsTitle, ftsKeywords, ftsDescription FROM publicEntry WHERE contributors > 0 ORDER BY id;
+                    """)
+        }
         return migrator
     }
 }

@@ -52,13 +52,22 @@ extension FullTextQuery {
     /// The FTS5 expression matching all terms in any field. With `wholeLongWords`, prefix terms
     /// longer than ``FullTextQuery/longestIndexedPrefix`` (the index's `prefix='2 3 4 5'`
     /// option) match only as whole words (a fast first pass).
+    ///
+    /// Each term is one or more words of the index, each quoted on its own: the index keeps no
+    /// positions (`detail=none`), so it answers no phrase. A run of Chinese characters is its
+    /// characters and bigrams (all of them must match); a term written with letters the index
+    /// spells differently ("ß") is the index's spelling.
     public func expression(wholeLongWords: Bool = false) -> String {
-        terms.map { term in
-            let quoted =
-                "\"" + IndexText.indexForm(term.text).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var parts: [String] = []
+        for term in terms {
+            let words = IndexText.indexForm(term.text).split(separator: " ")
             let prefix = term.isPrefix && !(wholeLongWords && term.text.count > Self.longestIndexedPrefix)
-            return prefix ? quoted + "*" : quoted
-        }.joined(separator: " AND ")
+            for (index, word) in words.enumerated() {
+                let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                parts.append(prefix && index == words.count - 1 ? quoted + "*" : quoted)
+            }
+        }
+        return parts.joined(separator: " AND ")
     }
 
     /// The FTS5 expression matching all terms in any field.

@@ -3,6 +3,8 @@
 /// The index's tokenizer (SQLite's `unicode61 remove_diacritics 2`) folds case and accents
 /// and splits words on punctuation and spaces. This type prepares text for it:
 /// - letters it cannot fold become their usual spelling ("ß" → "ss", "œ" → "oe");
+/// - non-spacing marks (combining accents, Arabic harakat, Hebrew points, the Devanagari
+///   virama) are left out, as ``TextFolding/fold(_:)`` leaves them out of query words;
 /// - full-width Latin letters and digits become ASCII;
 /// - runs of Chinese, Japanese and Korean characters, written without spaces, become each
 ///   character and each pair of adjacent characters as separate words ("紅燒牛肉" →
@@ -42,6 +44,8 @@ public enum IndexText {
                 if !run.isEmpty { flush() }
                 if let special = TextFolding.specialLetters[scalar] {
                     out.append(contentsOf: special.utf8)
+                } else if scalar.properties.generalCategory == .nonspacingMark {
+                    continue  // as folding drops them from query words (harakat, niqqud, virama, accents)
                 } else if (0xFF01...0xFF5E).contains(scalar.value) {
                     out.append(UInt8(truncatingIfNeeded: scalar.value - 0xFEE0))
                 } else {

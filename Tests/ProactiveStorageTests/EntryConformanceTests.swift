@@ -167,6 +167,56 @@ import Testing
         }
     }
 
+    /// A word of any script is one word of the index: found by itself, whole or typed in part,
+    /// and no typed text, whatever its characters, makes the index fail (an index without
+    /// positions answers no phrase, so a query word the index cut in two would be an error).
+    @Test(arguments: TestBackend.available) func wordsOfEveryScriptAreFoundAndNoQueryFails(
+        _ backend: TestBackend
+    )
+        throws
+    {
+        let store = try backend.make()
+        let words = [
+            "हिन्दी", "ภาษาไทย", "العَرَبِيَّة", "עִבְרִית", "cafe\u{301}", "Straße", "ＡＢＣ１２３", "한국어", "紅燒牛肉",
+            "Ελληνικά", "русский", "x\u{20DD}y", "日本語のテキスト", "ǅemal", "Ⅻcentury", "２０２６年",
+        ]
+        let ids = try store.write { tx in
+            try words.enumerated().map { index, word in
+                try tx.upsertEntry(draft("com.a", "w\(index)", "Title \(word) end")).id
+            }
+        }
+        for (index, word) in words.enumerated() {
+            let whole = try store.read { tx in
+                try tx.searchCandidates(FullTextQuery(typed: word), scope: .system, now: now, limit: 100)
+            }
+            #expect(whole.map(\.id).contains(ids[index]), "word \(index): \(word)")
+            let typed = String(word.prefix(max(2, word.count - 1)))
+            let partial = try store.read { tx in
+                try tx.searchCandidates(FullTextQuery(typed: typed), scope: .system, now: now, limit: 100)
+            }
+            #expect(partial.map(\.id).contains(ids[index]), "typed \(typed)")
+        }
+        var rng = SystemRandomNumberGenerator()
+        let ranges: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0xA0...0x24F, 0x300...0x36F, 0x900...0x97F, 0xE00...0xE7F, 0x3000...0x30FF,
+            0x4E00...0x4E50, 0xE000...0xE010, 0xFF00...0xFFEF, 0x1F300...0x1F64F, 0x20000...0x20010,
+            0x31350...0x31360, 0xE0001...0xE007F,
+        ]
+        for _ in 0..<300 {
+            var typed = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...8, using: &rng) {
+                let range = ranges.randomElement(using: &rng)!
+                if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &rng)) { typed.append(scalar) }
+            }
+            let text = String(typed)
+            #expect(throws: Never.self, "typed \(text.unicodeScalars.map { String($0.value, radix: 16) })") {
+                _ = try store.read { tx in
+                    try tx.searchCandidates(FullTextQuery(typed: text), scope: .system, now: now, limit: 10)
+                }
+            }
+        }
+    }
+
     /// The users with an expired entry not yet purged, and only those: the daemon's sweep
     /// deletes their expired data.
     @Test(arguments: TestBackend.available) func usersWithExpiredEntriesAreFound(_ backend: TestBackend)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ProactiveSQLite
 import ProactiveStorage
+import ProactiveText
 import Testing
 
 /// What only the embedded store does: files, several processes, migrations.
@@ -37,6 +38,91 @@ import Testing
             try reopened.read {
                 try $0.searchCandidates(FullTextQuery(typed: "persist"), scope: .system, now: Fixture.now)
             }.count == 1)
+    }
+
+    /// The full-text index keeps which rows hold a word, not where (`detail=none`): less than
+    /// half the size of the same index with positions, prefix indexes included.
+    @Test func theFullTextIndexKeepsNoPositions() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("size-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var rng = SystemRandomNumberGenerator()
+        let vocabulary = (0..<400).map { i in
+            String(
+                (0..<Int.random(in: 3...9, using: &rng)).map { _ in
+                    "abcdefghilmnoprstuvzé".randomElement(using: &rng)!
+                })
+        }
+        func words(_ n: Int) -> String {
+            (0..<n).map { _ in vocabulary.randomElement(using: &rng)! }.joined(separator: " ")
+        }
+        try SQLiteStorage(path: path).write { tx in
+            for i in 0..<3000 {
+                var draft = Fixture.item("com.a", "\(i)", words(4))
+                draft.indexedText.description = IndexText.indexForm(words(18))
+                draft.indexedText.keywords = words(2)
+                try tx.upsertEntry(draft)
+            }
+        }
+        let (compact, withPositions) = try DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE positions_fts USING fts5(
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress, content='entry', content_rowid='id',
+                      tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5');
+                    INSERT INTO positions_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry;
+                    """)
+            let size = { (table: String) in
+                try Int.fetchOne(
+                    db, sql: "SELECT SUM(pgsize) FROM dbstat WHERE name LIKE ?", arguments: [table + "%"])
+                    ?? 0
+            }
+            return (try size("entry_fts"), try size("positions_fts"))
+        }
+        #expect(compact > 0 && compact * 2 < withPositions, "\(compact) bytes against \(withPositions)")
+    }
+
+    /// A store made before the compact index (v11) is upgraded: its index rebuilt without
+    /// positions, and text indexed with non-spacing marks found by the words people type.
+    @Test func anOlderStoresIndexIsRebuiltCompactAndFindsWordsWithMarks() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("v10-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try SQLiteStorage(path: path).write { tx in
+            try tx.upsertEntry(Fixture.item("com.a", "1", "Hindi"))
+            try tx.upsertEntry(Fixture.item("com.a", "2", "Giraffe crossing"))
+        }
+        // Back to version 10: its index (positions, default word characters) and its index form.
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: """
+                    DROP TABLE entry_fts; DROP TABLE entry_title_fts;
+                    UPDATE entry SET ftsTitle = 'हिन्दी news' WHERE identityKey = '1';
+                    CREATE VIRTUAL TABLE entry_fts USING fts5(
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress, content='entry', content_rowid='id',
+                      tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5');
+                    CREATE VIRTUAL TABLE entry_title_fts USING fts5(
+                      ftsTitle, content='entry', content_rowid='id',
+                      tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5');
+                    INSERT INTO entry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry;
+                    INSERT INTO entry_title_fts (rowid, ftsTitle) SELECT id, ftsTitle FROM entry;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v11-compact-full-text-index';
+                    """)
+        }
+        let store = try SQLiteStorage(path: path)
+        let found = { (typed: String) in
+            try store.read {
+                try $0.searchCandidates(FullTextQuery(typed: typed), scope: .system, now: Fixture.now)
+            }
+            .map(\.indexedText.title)
+        }
+        #expect(try found("हिन्दी") == ["हिनदी news"])
+        #expect(try found("gira") == ["giraffe crossing"] || found("gira") == ["Giraffe crossing"])
+        #expect(try store.write { try $0.indexIntegrityCheck() })
+        let definition = try DatabaseQueue(path: path).read { db in
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'entry_fts'") ?? ""
+        }
+        #expect(definition.contains("detail=none"))
     }
 
     @Test func openingANewStoreFromManyThreadsAtOnceMigratesOnce() async throws {
