@@ -32,6 +32,9 @@ enum PlaceCatalog {
     /// The gazetteer, loaded once per process, for places without coordinates.
     static let gazetteer: OfflineGeocoder? = try? OfflineGeocoder()
 
+    /// The gazetteer's and the address formats' answers, kept per distinct address.
+    static let addresses = AddressCompletion(geocoder: gazetteer)
+
     /// The places a donated value describes, completed, with whether the donor allows
     /// navigating to each.
     static func places(
@@ -89,18 +92,16 @@ enum PlaceCatalog {
             address.isoCountryCode = code
             place.isoCountryCode = code
         }
-        if place.coordinate == nil, !address.isEmpty, let gazetteer {
-            let query = GeocodingQuery(address: address, isoCountryCode: address.isoCountryCode)
-            if let hit = (try? gazetteer.places(for: query))?.first {
-                (place.latitude, place.longitude, place.coordinateSource) =
-                    (hit.coordinate.latitude, hit.coordinate.longitude, .geocoded)
-                if place.isoCountryCode == nil {
-                    place.isoCountryCode = hit.isoCountryCode
-                    address.isoCountryCode = hit.isoCountryCode
-                }
+        if place.coordinate == nil, !address.isEmpty, let hit = addresses.hit(for: address) {
+            (place.latitude, place.longitude, place.coordinateSource) = (
+                hit.latitude, hit.longitude, .geocoded
+            )
+            if place.isoCountryCode == nil {
+                place.isoCountryCode = hit.isoCountryCode
+                address.isoCountryCode = hit.isoCountryCode
             }
         }
-        let formatted = AddressFormatter().string(from: address)
+        let formatted = addresses.formattedAddress(address)
         place.formattedAddress = formatted.isEmpty ? nil : formatted
         let country = place.isoCountryCode ?? region
         place.phoneNumbers = phones.compactMap {
