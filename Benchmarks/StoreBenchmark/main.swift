@@ -25,15 +25,17 @@ struct Options {
     var rawQueries = 300
     var vocabulary: Int?
     var tantivy = false
+    var everyMatch = false
 
     static let usage = """
         usage: StoreBenchmark [--documents N] [--queries N] [--raw-queries N] [--seeds DIR] [--work DIR]
-                              [--proactive PATH] [--vocabulary N] [--tantivy]
+                              [--proactive PATH] [--vocabulary N] [--tantivy] [--every-match]
                               [--search-only | --search-engine | --search-raw | --search-tantivy | --profile]
         Ingest through `proactive donate` beside raw SQLite, then search beside raw FTS5 (docs/benchmarks.md).
           --vocabulary N    draw words from the N most frequent only, no Chinese (the small-vocabulary corpus)
           --tantivy         also index and search the same corpus with Tantivy (PyPI tantivy, installed if missing)
           --search-tantivy  only the Tantivy phase, on the corpus of --documents/--vocabulary
+          --every-match     the engine's searches rank every match (a cursor's first page)
         """
 
     init() {
@@ -52,6 +54,7 @@ struct Options {
             case "--profile": mode = "profile"
             case "--search-tantivy": mode = "search-tantivy"
             case "--tantivy": tantivy = true
+            case "--every-match": everyMatch = true
             case "--vocabulary":
                 guard let n = Int(args.next() ?? ""), n > 0 else {
                     Self.fail("--vocabulary needs a positive count")
@@ -140,7 +143,8 @@ enum Raw {
     }
 }
 
-func run(_ executable: String, _ arguments: [String]) throws -> (
+/// Runs a process; its standard error goes to `errors` (a file) when given.
+func run(_ executable: String, _ arguments: [String], errors: String? = nil) throws -> (
     seconds: Double, output: String, maxRSSMegabytes: Double
 ) {
     let process = Process()
@@ -148,7 +152,12 @@ func run(_ executable: String, _ arguments: [String]) throws -> (
     process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
+    if let errors {
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errors)
+    } else {
+        process.standardError = FileHandle.nullDevice
+    }
     let start = ContinuousClock.now
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
@@ -167,12 +176,13 @@ func searchEngine(options: Options) throws {
     let engine = try ProactiveEngine(storage: SQLiteStorage(path: options.work + "/proactive.sqlite"))
     var corpus = try options.corpus(seed: 7)
     let queries = (0..<options.queries).map { _ in corpus.query() }
-    for q in queries.prefix(200) { _ = try engine.search(SearchRequest(q).limit(20)) }
+    let cursor: String? = options.everyMatch ? "" : nil
+    for q in queries.prefix(200) { _ = try engine.search(SearchRequest(q).limit(20).cursor(cursor)) }
     var times: [Double] = []
     var hits = 0
     for q in queries {
         let start = ContinuousClock.now
-        let results = try engine.search(SearchRequest(q).limit(20))
+        let results = try engine.search(SearchRequest(q).limit(20).cursor(cursor))
         let d = start.duration(to: .now)
         times.append(Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000)
         hits += results.isEmpty ? 0 : 1
@@ -200,14 +210,17 @@ func searchEngine(options: Options) throws {
     print("\(percentile(times, 0.5)) \(percentile(times, 0.99)) \(peakRSSMegabytes()) \(hits)")
 }
 
-/// The same MATCH expressions on the raw store, ranked by BM25 over all matches (ORDER BY rank).
+/// The same MATCH expressions on the raw store, reading what the engine reads first: the newest
+/// 150 matches' identifiers (no ranking, no text). FTS5's own `bm25()` is no baseline on this
+/// schema: without positions or column sizes it tokenizes every match's text again.
 func searchRaw(options: Options) throws {
     var db: OpaquePointer?
     check(sqlite3_open(options.work + "/raw.sqlite", &db), db, "open")
     var statement: OpaquePointer?
     check(
         sqlite3_prepare_v2(
-            db, "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? ORDER BY rank LIMIT 20", -1, &statement,
+            db, "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? ORDER BY rowid DESC LIMIT 150", -1,
+            &statement,
             nil), db,
         "prepare")
     var corpus = try options.corpus(seed: 7)
@@ -240,7 +253,12 @@ func searchPhases(options: Options) throws {
             "--raw-queries",
             "\(options.rawQueries)",
         ] + (options.vocabulary.map { ["--vocabulary", "\($0)"] } ?? [])
-    let engineOut = try run(me, common + ["--search-engine"]).output.split(separator: " ").compactMap {
+        + (options.everyMatch ? ["--every-match"] : [])
+    let classesFile = options.work + "/search-classes.txt"
+    let engineOut = try run(me, common + ["--search-engine"], errors: classesFile).output.split(
+        separator: " "
+    )
+    .compactMap {
         Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
     }
     let rawOut = try run(me, common + ["--search-raw"]).output.split(separator: " ").compactMap {
@@ -253,14 +271,24 @@ func searchPhases(options: Options) throws {
     print("| --- | --- | --- | --- | --- |")
     print(
         String(
-            format: "| raw SQLite FTS5 `MATCH … ORDER BY rank LIMIT 20` | %d | %.3f | %.3f | %.0f MB |",
+            format:
+                "| raw SQLite FTS5 `MATCH … ORDER BY rowid DESC LIMIT 150` (the engine's first read, no text, no ranking) | %d | %.3f | %.3f | %.0f MB |",
             min(options.rawQueries, options.queries), rawOut[0], rawOut[1], rawOut[2]))
     print(
         String(
             format:
-                "| `ProactiveEngine.search` (ranked, with why; %.0f%% of queries had results) | %d | %.3f | %.3f | %.0f MB |",
-            engineOut[3] * 100 / Double(options.queries), options.queries, engineOut[0], engineOut[1],
+                "| `ProactiveEngine.search` (ranked, with why; %.0f%% of queries had results%@) | %d | %.3f | %.3f | %.0f MB |",
+            engineOut[3] * 100 / Double(options.queries), options.everyMatch ? "; every match ranked" : "",
+            options.queries, engineOut[0], engineOut[1],
             engineOut[2]))
+    print("")
+    print("| engine, by class of query | queries | p50 ms | p99 ms |")
+    print("| --- | --- | --- | --- |")
+    let classes = (try? String(contentsOfFile: classesFile, encoding: .utf8)) ?? ""
+    for line in classes.split(separator: "\n") where line.hasPrefix("class|") {
+        let c = line.split(separator: "|")
+        if c.count == 5 { print("| \(c[1]) | \(c[2]) | \(c[3]) | \(c[4]) |") }
+    }
 }
 
 let options = Options()

@@ -50,16 +50,16 @@ def build(documents_path, index_path):
     schema = builder.build()
     os.makedirs(index_path, exist_ok=True)
     index = tantivy.Index(schema, path=index_path)
-    with open(documents_path, encoding="utf-8") as f:
-        lines = f.readlines()
     start = time.perf_counter()
     writer = index.writer(heap_size=256_000_000, num_threads=1)
     count = 0
-    for line in lines:
-        d = json.loads(line)
-        writer.add_document(
-            tantivy.Document(title=d["t"], keywords=d["k"], address=d["a"], description=d["d"], json=d["j"].encode()))
-        count += 1
+    with open(documents_path, encoding="utf-8") as f:  # read as it goes, as `proactive donate` does
+        for line in f:
+            d = json.loads(line)
+            writer.add_document(
+                tantivy.Document(
+                    title=d["t"], keywords=d["k"], address=d["a"], description=d["d"], json=d["j"].encode()))
+            count += 1
     writer.commit()
     writer.wait_merging_threads()
     seconds = time.perf_counter() - start
