@@ -60,7 +60,10 @@ extension FullTextQuery {
     public func expression(wholeLongWords: Bool = false) -> String {
         var parts: [String] = []
         for term in terms {
-            let words = IndexText.indexForm(term.text).split(separator: " ")
+            // Split on the scalar: a space before a combining mark is one Character with it.
+            let words = IndexText.indexForm(term.text).unicodeScalars.split(separator: " ").map {
+                String(String.UnicodeScalarView($0))
+            }
             let prefix = term.isPrefix && !(wholeLongWords && term.text.count > Self.longestIndexedPrefix)
             for (index, word) in words.enumerated() {
                 let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -202,6 +202,12 @@ import Testing
             0x4E00...0x4E50, 0xE000...0xE010, 0xFF00...0xFFEF, 0x1F300...0x1F64F, 0x20000...0x20010,
             0x31350...0x31360, 0xE0001...0xE007F,
         ]
+        // A CJK run ending in a combining mark (its unigram follows a space: one Character).
+        for text in ["\u{20009}\u{3099}", "両\u{3099}x", "\u{301}", "a \u{301}b", "\u{3099}\u{3099}"] {
+            _ = try store.read { tx in
+                try tx.searchCandidates(FullTextQuery(typed: text), scope: .system, now: now, limit: 10)
+            }
+        }
         for _ in 0..<300 {
             var typed = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 1...8, using: &rng) {
