@@ -10,8 +10,9 @@ extension ProactiveEngine {
     ///
     /// An app donor sees only its own entries; the system sees every app's, or one app's
     /// when ``SearchRequest/app`` is set. Without a ``SearchRequest/cursor`` the ranking
-    /// reads the newest matches of each field (at least 150, and 1.5 × the limit); with one,
-    /// this is the first page of ``searchPage(_:donor:)``.
+    /// decides over every match when there are at most 1,000, and otherwise over the newest
+    /// matches of each field (at least 150, and 1.5 × the limit); with one, this is the first
+    /// page of ``searchPage(_:donor:)``, which ranks every match.
     public func search(_ request: SearchRequest, donor: Donor = .system) throws -> [SearchResult] {
         try searchPage(request, donor: donor).results
     }
@@ -73,7 +74,8 @@ extension ProactiveEngine {
             var candidates: [SearchCandidate]
             var filtered: [Int64: StoredEntry] = [:]
             if !query.isEmpty {
-                // Paging ranks every match; otherwise the newest matches of each field.
+                // Paging ranks every match; otherwise every match up to 1,000, else the newest
+                // matches of each field.
                 let window = paging ? Self.everyMatch : max(150, request.limit + request.limit / 2)
                 candidates = try tx.searchCandidates(query, scope: scope, now: now, limit: window)
                 if let filter = request.filter {
@@ -100,14 +102,24 @@ extension ProactiveEngine {
                             indexedText: IndexedText()))
                 }
             }
-            var ranked = rank(candidates, query: query, now: now)[...]
-            if let cursor {
-                ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
+            let ranking = CandidateRanking(query: query, now: now)
+            let top: [Ranked]
+            let more: Bool
+            if paging {
+                var ranked = ranking.all(candidates)[...]
+                if let cursor {
+                    ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
+                }
+                top = Array(ranked.prefix(request.limit))
+                more = ranked.count > top.count
+            } else {
+                // The first page only: the best `limit`, without matching every text in full.
+                top = ranking.top(candidates, count: request.limit)
+                more = candidates.count > top.count
             }
-            let top = Array(ranked.prefix(request.limit))
             let missing = top.map(\.candidate.id).filter { filtered[$0] == nil }
             for entry in try tx.entries(ids: missing, scope: scope, now: now) { filtered[entry.id] = entry }
-            return (top, top.map { filtered[$0.candidate.id] }, ranked.count > top.count)
+            return (top, top.map { filtered[$0.candidate.id] }, more)
         }
         // Public entries (words only, no filter) follow the user's own matches: read when the
         // page has room for them, or, paging, to know whether a page follows.
@@ -172,13 +184,12 @@ extension ProactiveEngine {
             let window = paging ? Self.everyMatch : max(20, room * 2)
             let found = try tx.publicSearchCandidates(
                 query, app: app, threshold: configuration.publicThreshold, limit: window)
-            var ranked =
-                rank(
-                    found.map {
-                        SearchCandidate(
-                            id: $0.entry.id, donatedAt: now, engagementCount: $0.entry.contributors,
-                            indexedText: $0.indexedText)
-                    }, query: query, now: now)[...]
+            var ranked = CandidateRanking(query: query, now: now).all(
+                found.map {
+                    SearchCandidate(
+                        id: $0.entry.id, donatedAt: now, engagementCount: $0.entry.contributors,
+                        indexedText: $0.indexedText)
+                })[...]
             if let cursor, cursor.isPublic == true {
                 ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
             }
@@ -204,9 +215,7 @@ extension ProactiveEngine {
     }
 
     /// A candidate with its score and what matched.
-    private typealias Ranked = (
-        candidate: SearchCandidate, score: SearchScoring.Score, match: TextRelevance.Match
-    )
+    private typealias Ranked = RankedCandidate
 
     /// A public entry as a result: only its public fields, and no date.
     private func publicResult(
@@ -223,34 +232,6 @@ extension ProactiveEngine {
             title: shown.title ?? shown.url ?? shown.activityType ?? shown.key.app,
             subtitle: shown.description, score: (score.value * 1000).rounded() / 1000, why: why,
             isPublic: true)
-    }
-
-    /// Candidates scored for a query, best first (ties: newest first).
-    private func rank(_ candidates: [SearchCandidate], query: FullTextQuery, now: Date) -> [Ranked] {
-        let scoring = SearchScoring()
-        var scored: [Ranked] = []
-        scored.reserveCapacity(candidates.count)
-        for candidate in candidates {
-            let text = candidate.indexedText
-            let match = TextRelevance.match(
-                query.terms,
-                in: [
-                    .init(weight: 10, text: text.title), .init(weight: 5, text: text.keywords),
-                    .init(weight: 3, text: text.address), .init(weight: 1, text: text.description),
-                ])
-            let score = scoring.score(
-                relevance: match.score,
-                titleMatched: !query.terms.isEmpty && match.matchedTerms[0].count == query.terms.count,
-                titleCoverage: match.coverage.first ?? 0,
-                donatedAt: candidate.donatedAt,
-                engagementCount: candidate.engagementCount, now: now)
-            scored.append((candidate, score, match))
-        }
-        scored.sort {
-            $0.score.value > $1.score.value
-                || ($0.score.value == $1.score.value && $0.candidate.id > $1.candidate.id)
-        }
-        return scored
     }
 
     private func result(

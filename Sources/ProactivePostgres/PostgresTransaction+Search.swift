@@ -5,11 +5,11 @@ import ProactiveStorage
 extension PostgresTransaction {
     /// Entries eligible for search, not expired, in the scope, matching every term of a query.
     ///
-    /// The same bounded reading as the SQLite store's: at most `limit` entries matching in any
-    /// field and, when that many match, at most `limit / 2` whose title matches, most recently
-    /// inserted (largest identifier) first; a long last word first matches as a whole word,
-    /// and as a prefix only when that finds fewer than `limit / 4`. Ranking is left to the
-    /// caller. Both tsvector columns have GIN indexes whose lexemes start with the user's key.
+    /// The same reading as the SQLite store's (``SearchCandidatePolicy``): every match up to
+    /// 1,000 (one read of at most 1,001 tells), else at most `limit` entries matching in any
+    /// field and `limit / 2` whose title matches, most recently inserted (largest identifier)
+    /// first; a long last word first matches as a whole word, and as a prefix only when that
+    /// finds fewer than `limit / 4`. Ranking is left to the caller. Both tsvector columns have GIN indexes whose lexemes start with the user's key.
     func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
     ) throws -> [SearchCandidate] {

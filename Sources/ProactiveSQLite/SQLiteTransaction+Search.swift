@@ -6,21 +6,57 @@ import ProactiveText
 extension SQLiteTransaction {
     /// Entries eligible for search, not expired, in the scope, matching every term of a query.
     ///
-    /// Matching is bounded so that answers stay fast on stores of millions of entries: at most
-    /// `limit / 2` entries whose title matches (from the title index) and `limit` entries
-    /// matching in any field are read, most recently indexed first. No SQL ranking function runs (FTS5's `bm25()` counts every
+    /// Matching is bounded so that answers stay fast on stores of millions of entries: every
+    /// match when there are at most ``SearchCandidatePolicy/everyMatchUpTo`` (the index is
+    /// walked once for identifiers, the rows then read by key), else at most `limit / 2`
+    /// entries whose title matches (from the title index) and `limit` entries matching in any
+    /// field, most recently indexed first. No SQL ranking function runs (FTS5's `bm25()` counts every
     /// match of every term to weigh it, which is linear in the number of matches); callers
     /// rank the candidates from their indexed text.
     public func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
     ) throws -> [SearchCandidate] {
-        try SearchCandidatePolicy.candidates(for: query, limit: limit) { wholeLongWords, field, limit in
+        try SearchCandidatePolicy.candidates(
+            for: query, limit: limit,
+            every: { wholeLongWords, atMost in
+                // One walk of the index for identifiers only (every user's and kind's: never
+                // fewer than the scope's), then the rows by key when there are few enough.
+                let ids = try rows(
+                    "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?",
+                    [query.expression(wholeLongWords: wholeLongWords), atMost + 1]
+                ) { row in row[0] as Int64 }
+                guard ids.count <= atMost else { return nil }
+                return try candidates(ids: ids, scope: scope, kinds: kinds, now: now)
+            }
+        ) { wholeLongWords, field, limit in
             try fetchCandidates(
                 expression: query.expression(wholeLongWords: wholeLongWords),
                 table: field == .title ? "entry_title_fts" : "entry_fts", scope: scope, kinds: kinds,
                 now: now,
                 limit: limit)
         }
+    }
+
+    /// The entries of `ids` eligible for search, not expired, in the scope, newest first.
+    private func candidates(ids: [Int64], scope: AppScope, kinds: Set<EntryKind>, now: Date) throws
+        -> [SearchCandidate]
+    {
+        guard !ids.isEmpty else { return [] }
+        let (clause, arguments) = scope.sql
+        let kindClause =
+            kinds.count == EntryKind.allCases.count
+            ? "" : "AND e.kind IN (\(kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))"
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        // `+e.userId`: by key, not by walking the user's rows through an index led by the user.
+        return try rows(
+            """
+            SELECT e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
+            FROM entry e
+            WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userId = ? AND e.isEligibleForSearch
+              AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause) \(kindClause)
+            ORDER BY e.id DESC
+            """,
+            [list, userID, now.timeIntervalSince1970] + arguments, SearchCandidate.init(row:))
     }
 
     private func fetchCandidates(
@@ -38,13 +74,17 @@ extension SQLiteTransaction {
               AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause) \(kindClause)
             ORDER BY \(table).rowid DESC LIMIT ?
             """,
-            [expression, userID, now.timeIntervalSince1970] + arguments + [limit]
-        ) { row in
-            SearchCandidate(
-                id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
-                indexedText: IndexedText(
-                    title: row[3], keywords: row[4], description: row[5], address: row[6]))
-        }
+            [expression, userID, now.timeIntervalSince1970] + arguments + [limit],
+            SearchCandidate.init(row:))
+    }
+}
+
+extension SearchCandidate {
+    /// A candidate from a row of `id, donatedAt, engagementCount` and the four index-form texts.
+    init(row: Row) {
+        self.init(
+            id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
+            indexedText: IndexedText(title: row[3], keywords: row[4], description: row[5], address: row[6]))
     }
 }
 

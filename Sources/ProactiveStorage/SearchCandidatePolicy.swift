@@ -1,9 +1,11 @@
 /// How many search candidates a backend reads, and from which index: the bounded reading every
 /// backend shares, so that the engine ranks the same candidates whatever the store.
 ///
-/// At most `limit` entries matching in any field are read, most recently indexed first; when
-/// that many match, at most `limit / 2` entries whose title matches are read as well (so title
-/// matches are not crowded out by newer matches elsewhere). A long last word (longer than
+/// When a query matches at most ``everyMatchUpTo`` entries, every one of them is a candidate,
+/// so the ranking decides over all of them, whatever their age. Past that, at most `limit`
+/// entries matching in any field are read, most recently indexed first, and at most
+/// `limit / 2` entries whose title matches as well (so title matches are not crowded out by
+/// newer matches elsewhere). A long last word (longer than
 /// ``FullTextQuery/longestIndexedPrefix``) first matches as a whole word, and as a prefix only
 /// when that finds fewer than `limit / 4`. Title matches come first, each entry once.
 public enum SearchCandidatePolicy {
@@ -15,19 +17,42 @@ public enum SearchCandidatePolicy {
         case title
     }
 
+    /// Up to this many matches, every match is a candidate.
+    public static let everyMatchUpTo = 1_000
+
     /// The candidates for `query`, read through `fetch(wholeLongWords, field, limit)`, which
     /// returns at most `limit` matching entries of the field, most recently indexed first.
+    ///
+    /// - Parameter every: every entry matching in any field, most recently indexed first, when
+    ///   the index finds at most its second argument (it may count more than the scope holds,
+    ///   never fewer), else nil. Without it, one `fetch` of up to ``everyMatchUpTo`` + 1
+    ///   matches tells, and gives them.
     public static func candidates(
         for query: FullTextQuery, limit: Int,
+        every: ((_ wholeLongWords: Bool, _ atMost: Int) throws -> [SearchCandidate]?)? = nil,
         fetch: (_ wholeLongWords: Bool, _ field: Field, _ limit: Int) throws -> [SearchCandidate]
     ) throws -> [SearchCandidate] {
         guard !query.isEmpty else { return [] }
         var seen: Set<Int64> = []
         var candidates: [SearchCandidate] = []
+        let exhaustive = limit < everyMatchUpTo
         for wholeLongWords in query.hasLongPrefixes ? [true, false] : [false] {
-            let any = try fetch(wholeLongWords, .any, limit)
-            // Fewer than `limit` matches are all the matches, title matches included.
-            let titles = any.count < limit ? [] : try fetch(wholeLongWords, .title, limit / 2)
+            // Up to `everyMatchUpTo` matches, all of them; past that, the newest `limit` and the
+            // newest title matches too (fewer than `limit` are all, title matches included).
+            var any: [SearchCandidate]
+            var titles: [SearchCandidate] = []
+            if exhaustive, let every, let all = try every(wholeLongWords, everyMatchUpTo) {
+                any = all
+            } else if exhaustive, every == nil {
+                any = try fetch(wholeLongWords, .any, everyMatchUpTo + 1)
+                if any.count > everyMatchUpTo {
+                    any = Array(any.prefix(limit))
+                    titles = try fetch(wholeLongWords, .title, limit / 2)
+                }
+            } else {
+                any = try fetch(wholeLongWords, .any, limit)
+                if any.count >= limit { titles = try fetch(wholeLongWords, .title, limit / 2) }
+            }
             for candidate in titles + any where seen.insert(candidate.id).inserted {
                 candidates.append(candidate)
             }

@@ -30,8 +30,8 @@ import Testing
         #expect(try store.read { try $0.entry(id: first.id, scope: .app("com.a.c"), now: now) } == nil)
     }
 
-    /// The bounded reading every backend shares: the newest 150 matches in any field, and when
-    /// that many match, the newest 75 title matches too (first), so that older title matches are
+    /// The bounded reading every backend shares past 1,000 matches: the newest 150 matches in
+    /// any field, and the newest 75 title matches too (first), so that older title matches are
     /// not crowded out; a long last word matches whole first, as a prefix only when that finds
     /// fewer than 150 / 4.
     @Test(arguments: TestBackend.available)
@@ -39,7 +39,7 @@ import Testing
         let store = try backend.make()
         try store.write { tx in
             for i in 0..<10 { try tx.upsertEntry(draft("com.a", "t\(i)", "Zebra \(i)")) }
-            for i in 0..<200 {
+            for i in 0..<1100 {
                 var d = draft("com.a", "d\(i)", "Report \(i)")
                 d.indexedText.description = "zebras crossing zebrafish"
                 try tx.upsertEntry(d)
@@ -57,14 +57,41 @@ import Testing
         #expect(
             Set(zebra.prefix(30)) == Set((0..<10).map { "Zebra \($0)" } + (0..<20).map { "Zebrafish \($0)" }))
         #expect(zebra.dropFirst(30).allSatisfy { $0.hasPrefix("Report ") })
-        #expect(zebra.dropFirst(30).first == "Report 199")
-        // A long word typed in full: whole-word matches first (the 20 "Zebrafish" titles and 200
-        // descriptions), enough not to look for longer words.
+        #expect(zebra.dropFirst(30).first == "Report 1099")
+        // A long word typed in full: whole-word matches first (the 20 "Zebrafish" titles and
+        // 1,100 descriptions), enough not to look for longer words.
         let fish = try titles("zebrafish")
         #expect(fish.count == 20 + 150 - 20 && fish.prefix(20).allSatisfy { $0.hasPrefix("Zebrafish") })
         // Fewer than 150 matches: all of them, newest first.
         let few = try titles("zebra 3")
         #expect(few == ["Zebra 3"])
+    }
+
+    /// Up to 1,000 matches, every one is a candidate, whatever its age: the one item titled
+    /// exactly "Zebra", donated before 600 newer "Zebra crossing report" items, is ranked.
+    @Test(arguments: TestBackend.available)
+    func upToAThousandMatchesEveryOneIsACandidate(_ backend: TestBackend) throws {
+        let store = try backend.make()
+        let exact = try store.write { tx in
+            let exact = try tx.upsertEntry(draft("com.a", "exact", "Zebra")).id
+            for i in 0..<600 { try tx.upsertEntry(draft("com.a", "r\(i)", "Zebra crossing report \(i)")) }
+            try tx.upsertEntry(draft("com.a", "other", "Giraffe"))
+            return exact
+        }
+        let found = try store.read {
+            try $0.searchCandidates(FullTextQuery(typed: "zebra"), scope: .system, now: now)
+        }
+        #expect(found.count == 601)
+        #expect(found.contains { $0.id == exact })
+        // Past 1,000 matches, the bounded reading: the newest 150 and the newest 75 title matches.
+        try store.write { tx in
+            for i in 600..<1100 { try tx.upsertEntry(draft("com.a", "r\(i)", "Zebra crossing report \(i)")) }
+        }
+        let bounded = try store.read {
+            try $0.searchCandidates(FullTextQuery(typed: "zebra"), scope: .system, now: now)
+        }
+        #expect(bounded.count == 150)
+        #expect(!bounded.contains { $0.id == exact })
     }
 
     /// Paging ranks every match: a limit beyond the matches reads all of them, with no cap of

@@ -79,6 +79,22 @@ import Testing
         #expect(again.first?.why.contains("opened 3 times") == true)
     }
 
+    /// The issue's example: one item titled exactly "Zebra", then 600 newer "Zebra crossing
+    /// report N" items: the exact title is the first result of the first page, 20 days older (an
+    /// item lasts 30 days unless it says otherwise).
+    @Test func theExactTitleComesFirstWhateverItsAge() throws {
+        let f = try EngineFixture()
+        try f.donate(
+            f.item("com.a.b", "exact", title: "Zebra"), at: EngineFixture.t0.addingTimeInterval(-20 * 86_400))
+        let reports = (0..<600).map {
+            f.item("com.a.b", "r\($0)", title: "Zebra crossing report \($0) of the week")
+        }
+        _ = try f.engine.donate(documents: reports.map { Data($0.utf8) }, now: EngineFixture.t0)
+        let results = try f.search("zebra")
+        #expect(results.first?.uniqueIdentifier == "exact")
+        #expect(results.count == 20)
+    }
+
     @Test func onlyEligibleAndUnexpiredAreFound() throws {
         let f = try EngineFixture()
         try f.declare("com.a.b", types: ["com.a.b.view"])
