@@ -8,7 +8,8 @@ import ProactiveStorage
 import ProactiveText
 
 // Store benchmark: bulk ingest through `proactive donate` beside raw SQLite doing the same
-// inserts, then search latency beside raw SQLite FTS5 running the same MATCH ranked by BM25.
+// inserts, the store's size, then search latency beside raw SQLite FTS5 reading the newest
+// matches of the same MATCH, and (`--tantivy`) Tantivy on the same corpus and queries.
 //
 //   swift build -c release --product StoreBenchmark --product proactive
 //   .build/release/StoreBenchmark [--documents 1000000] [--queries 2000] [--seeds ../shared/seeds] [--work DIR]
@@ -31,7 +32,7 @@ struct Options {
         usage: StoreBenchmark [--documents N] [--queries N] [--raw-queries N] [--seeds DIR] [--work DIR]
                               [--proactive PATH] [--vocabulary N] [--tantivy] [--every-match]
                               [--search-only | --search-engine | --search-raw | --search-tantivy | --profile]
-        Ingest through `proactive donate` beside raw SQLite, then search beside raw FTS5 (docs/benchmarks.md).
+        Ingest through `proactive donate` beside raw SQLite, then search beside raw FTS5's first read (docs/benchmarks.md).
           --vocabulary N    draw words from the N most frequent only, no Chinese (the small-vocabulary corpus)
           --tantivy         also index and search the same corpus with Tantivy (PyPI tantivy, installed if missing)
           --search-tantivy  only the Tantivy phase, on the corpus of --documents/--vocabulary

@@ -18,39 +18,43 @@ final class AddressCompletion: Sendable {
     static let capacity = 4096
 
     private let geocoder: OfflineGeocoder?
-    private let hits = Mutex<[PostalAddress: Hit?]>([:])
-    private let formatted = Mutex<[PostalAddress: String]>([:])
+    private let hits = Memo<Hit?>()
+    private let formatted = Memo<String>()
 
     init(geocoder: OfflineGeocoder?) { self.geocoder = geocoder }
 
     /// The gazetteer's first place for the address (nil without a gazetteer or a match).
     func hit(for address: PostalAddress) -> Hit? {
-        if let known = hits.withLock({ $0[address] }) { return known }
-        var hit: Hit?
-        if let geocoder,
-            let place =
-                (try? geocoder.places(
-                    for: GeocodingQuery(address: address, isoCountryCode: address.isoCountryCode)))?.first
-        {
-            hit = Hit(
+        hits.value(for: address) {
+            guard let geocoder,
+                let place =
+                    (try? geocoder.places(
+                        for: GeocodingQuery(address: address, isoCountryCode: address.isoCountryCode)))?.first
+            else { return nil }
+            return Hit(
                 latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
                 isoCountryCode: place.isoCountryCode)
         }
-        hits.withLock { memo in
-            if memo.count >= Self.capacity { memo.removeAll(keepingCapacity: true) }
-            memo[address] = .some(hit)
-        }
-        return hit
     }
 
     /// The address as its country writes it on one line (`AddressFormatter`).
     func formattedAddress(_ address: PostalAddress) -> String {
-        if let known = formatted.withLock({ $0[address] }) { return known }
-        let text = AddressFormatter().string(from: address)
-        formatted.withLock { memo in
-            if memo.count >= Self.capacity { memo.removeAll(keepingCapacity: true) }
-            memo[address] = text
+        formatted.value(for: address) { AddressFormatter().string(from: address) }
+    }
+
+    /// Answers by address, at most ``AddressCompletion/capacity``.
+    private final class Memo<Value: Sendable>: Sendable {
+        private let values = Mutex<[PostalAddress: Value]>([:])
+
+        /// The kept answer for `address`, or `compute`'s, kept.
+        func value(for address: PostalAddress, compute: () -> Value) -> Value {
+            if let known = values.withLock({ $0[address] }) { return known }
+            let value = compute()
+            values.withLock { memo in
+                if memo.count >= AddressCompletion.capacity { memo.removeAll(keepingCapacity: true) }
+                memo[address] = value
+            }
+            return value
         }
-        return text
     }
 }

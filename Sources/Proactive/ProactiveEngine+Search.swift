@@ -70,7 +70,7 @@ extension ProactiveEngine {
         // One read transaction: candidates, their ranking, and the entries of the top ones (none
         // when the cursor is past the user's own matches, among the public ones).
         let (top, entries, privateMore) = try storage.read(user: user) { tx in
-            if cursor?.isPublic == true { return ([Ranked](), [StoredEntry?](), false) }
+            if cursor?.isPublic == true { return ([RankedCandidate](), [StoredEntry?](), false) }
             var candidates: [SearchCandidate]
             var filtered: [Int64: StoredEntry] = [:]
             if !query.isEmpty {
@@ -103,7 +103,7 @@ extension ProactiveEngine {
                 }
             }
             let ranking = CandidateRanking(query: query, now: now)
-            let top: [Ranked]
+            let top: [RankedCandidate]
             let more: Bool
             if paging {
                 var ranked = ranking.all(candidates)[...]
@@ -125,7 +125,7 @@ extension ProactiveEngine {
         // page has room for them, or, paging, to know whether a page follows.
         let room = request.limit - top.count
         let searchesPublic = !query.isEmpty && request.filter == nil && configuration.publicIndexKey != nil
-        var publicTop: [Ranked] = []
+        var publicTop: [RankedCandidate] = []
         var publicEntries: [Int64: StoredPublicEntry] = [:]
         var publicMore = false
         if searchesPublic && (room > 0 || (paging && !privateMore)) {
@@ -171,7 +171,7 @@ extension ProactiveEngine {
     /// its expiry.
     private func publicPage(
         _ query: FullTextQuery, scope: AppScope, cursor: SearchCursor?, room: Int, paging: Bool, now: Date
-    ) throws -> (top: [Ranked], entries: [Int64: StoredPublicEntry], more: Bool) {
+    ) throws -> (top: [RankedCandidate], entries: [Int64: StoredPublicEntry], more: Bool) {
         try sweepExpiredPublicContributions()
         let app: String? =
             switch scope {
@@ -213,9 +213,6 @@ extension ProactiveEngine {
         }
         return why
     }
-
-    /// A candidate with its score and what matched.
-    private typealias Ranked = RankedCandidate
 
     /// A public entry as a result: only its public fields, and no date.
     private func publicResult(

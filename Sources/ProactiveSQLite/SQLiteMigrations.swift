@@ -374,7 +374,8 @@ enum SQLiteMigrations {
             // Text indexed before non-spacing marks were left out of the index form loses them
             // now, as query words do.
             db.add(
-                function: DatabaseFunction("proactive_index_form", argumentCount: 1, pure: true) { values in
+                function: DatabaseFunction("proactive_without_nonspacing_marks", argumentCount: 1, pure: true)
+                { values in
                     String.fromDatabaseValue(values[0]).map { text in
                         String(
                             String.UnicodeScalarView(
@@ -392,15 +393,15 @@ enum SQLiteMigrations {
                     DROP TABLE entry_fts;
                     DROP TABLE entry_title_fts;
                     DROP TABLE publicEntry_fts;
-                    UPDATE entry SET ftsTitle = proactive_index_form(ftsTitle),
-                      ftsKeywords = proactive_index_form(ftsKeywords),
-                      ftsDescription = proactive_index_form(ftsDescription),
-                      ftsAddress = proactive_index_form(ftsAddress)
+                    UPDATE entry SET ftsTitle = proactive_without_nonspacing_marks(ftsTitle),
+                      ftsKeywords = proactive_without_nonspacing_marks(ftsKeywords),
+                      ftsDescription = proactive_without_nonspacing_marks(ftsDescription),
+                      ftsAddress = proactive_without_nonspacing_marks(ftsAddress)
                     WHERE ftsTitle GLOB '*[^ -~]*' OR ftsKeywords GLOB '*[^ -~]*'
                       OR ftsDescription GLOB '*[^ -~]*' OR ftsAddress GLOB '*[^ -~]*';
-                    UPDATE publicEntry SET ftsTitle = proactive_index_form(ftsTitle),
-                      ftsKeywords = proactive_index_form(ftsKeywords),
-                      ftsDescription = proactive_index_form(ftsDescription)
+                    UPDATE publicEntry SET ftsTitle = proactive_without_nonspacing_marks(ftsTitle),
+                      ftsKeywords = proactive_without_nonspacing_marks(ftsKeywords),
+                      ftsDescription = proactive_without_nonspacing_marks(ftsDescription)
                     WHERE ftsTitle GLOB '*[^ -~]*' OR ftsKeywords GLOB '*[^ -~]*' OR ftsDescription GLOB '*[^ -~]*';
                     CREATE VIRTUAL TABLE entry_fts USING fts5(
                       ftsTitle, ftsKeywords, ftsDescription, ftsAddress,

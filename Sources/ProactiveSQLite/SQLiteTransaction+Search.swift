@@ -42,40 +42,48 @@ extension SQLiteTransaction {
         -> [SearchCandidate]
     {
         guard !ids.isEmpty else { return [] }
-        let (clause, arguments) = scope.sql
-        let kindClause =
-            kinds.count == EntryKind.allCases.count
-            ? "" : "AND e.kind IN (\(kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))"
+        let (searchable, arguments) = Self.searchable(scope: scope, kinds: kinds, now: now)
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         // `+e.userId`: by key, not by walking the user's rows through an index led by the user.
         return try rows(
             """
-            SELECT e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
-            FROM entry e
-            WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userId = ? AND e.isEligibleForSearch
-              AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause) \(kindClause)
+            SELECT \(Self.candidateColumns) FROM entry e
+            WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userId = ? \(searchable)
             ORDER BY e.id DESC
             """,
-            [list, userID, now.timeIntervalSince1970] + arguments, SearchCandidate.init(row:))
+            [list, userID] + arguments, SearchCandidate.init(row:))
     }
 
     private func fetchCandidates(
         expression: String, table: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
     ) throws -> [SearchCandidate] {
+        let (searchable, arguments) = Self.searchable(scope: scope, kinds: kinds, now: now)
+        return try rows(
+            """
+            SELECT \(Self.candidateColumns) FROM \(table) JOIN entry e ON e.id = \(table).rowid
+            WHERE \(table) MATCH ? AND e.userId = ? \(searchable)
+            ORDER BY \(table).rowid DESC LIMIT ?
+            """,
+            [expression, userID] + arguments + [limit], SearchCandidate.init(row:))
+    }
+
+    /// The columns of `entry e` that ``SearchCandidate/init(row:)`` reads.
+    private static let candidateColumns =
+        "e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress"
+
+    /// The conditions (each after `AND`) on `entry e` for a candidate: eligible for search, not
+    /// expired at `now`, in the scope, of one of the kinds; and their arguments.
+    private static func searchable(scope: AppScope, kinds: Set<EntryKind>, now: Date) -> (
+        sql: String, arguments: StatementArguments
+    ) {
         let (clause, arguments) = scope.sql
         let kindClause =
             kinds.count == EntryKind.allCases.count
             ? "" : "AND e.kind IN (\(kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))"
-        return try rows(
-            """
-            SELECT e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
-            FROM \(table) JOIN entry e ON e.id = \(table).rowid
-            WHERE \(table) MATCH ? AND e.userId = ? AND e.isEligibleForSearch
-              AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause) \(kindClause)
-            ORDER BY \(table).rowid DESC LIMIT ?
-            """,
-            [expression, userID, now.timeIntervalSince1970] + arguments + [limit],
-            SearchCandidate.init(row:))
+        return (
+            "AND e.isEligibleForSearch AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause) \(kindClause)",
+            [now.timeIntervalSince1970] + arguments
+        )
     }
 }
 

@@ -1,7 +1,8 @@
 /// The spelling of text in the full-text index, shared by indexing and querying.
 ///
-/// The index's tokenizer (SQLite's `unicode61 remove_diacritics 2`) folds case and accents
-/// and splits words on punctuation and spaces. This type prepares text for it:
+/// The index's tokenizer (SQLite's `unicode61 remove_diacritics 2`, whose word characters are
+/// letters, numbers and marks, as ``Script/isWordCharacter(_:)`` says) folds case and accents
+/// and splits words on everything else. This type prepares text for it:
 /// - letters it cannot fold become their usual spelling ("ß" → "ss", "œ" → "oe");
 /// - non-spacing marks (combining accents, Arabic harakat, Hebrew points, the Devanagari
 ///   virama) are left out, as ``TextFolding/fold(_:)`` leaves them out of query words;
