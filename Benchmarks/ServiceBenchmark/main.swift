@@ -15,8 +15,11 @@ import Synchronization
 //   .build/release/ServiceBenchmark --postgres URL [--documents 100000] [--users 1000] [--queries 2000]
 //       [--seeds ../shared/seeds] [--batch 1000] [--threads 2] [--pushes 1000] [--search-at 1000000]
 //       [--ingest-seconds 240] [--phase-seconds 60] [--contributions 1000] [--public-entries 100000]
+//       [--search-only]
 //
-// Needs an empty database (the URL's); creates and drops a second one, URL's name +
+// `--search-only` searches a database a previous run filled (entry, bench_entry and public
+// entries as it left them), nothing else: for trying a change to search at 1M in seconds.
+// Otherwise needs an empty database (the URL's); creates and drops a second one, URL's name +
 // "_concurrent", for the concurrent ingest. Every phase stops by itself (a count, and a time
 // limit). Prints one line per figure, then a Markdown summary. When `pg_stat_statements` is
 // installed in the database, also prints the statements the engine ran per document.
@@ -35,6 +38,7 @@ struct Options: Sendable {
     var phaseSeconds = 60.0
     var contributions = 1000
     var publicEntries = 0
+    var searchOnly = false
 
     init() {
         var args = CommandLine.arguments.dropFirst().makeIterator()
@@ -57,6 +61,7 @@ struct Options: Sendable {
             case "--phase-seconds": phaseSeconds = Double(value(arg))!
             case "--contributions": contributions = Int(value(arg))!
             case "--public-entries": publicEntries = Int(value(arg))!
+            case "--search-only": searchOnly = true
             default: fatalError("unknown argument \(arg)")
             }
         }
@@ -119,7 +124,7 @@ final class ServiceBenchmark {
         admin = try await Direct.connect(options.postgres)
         storage = try PostgresStorage(url: options.postgres)
         let existing = try await Direct.rows(admin, "SELECT count(*) FROM entry", as: Int.self)[0]
-        guard existing == 0 else {
+        guard existing == 0 || options.searchOnly else {
             throw BenchmarkError(
                 "the database already holds \(existing) entries; give an empty one (scripts/postgres-cluster.sh start DIR)"
             )
@@ -473,6 +478,7 @@ final class ServiceBenchmark {
         var classes: [String: Latencies] = [:]
         var hits = 0
         let stop = deadline(options.phaseSeconds)
+        let (client0, server0) = (processCPUSeconds(), serverCPU?.seconds() ?? 0)
         for q in queries.dropFirst(200) {
             guard ContinuousClock.now < stop else { break }
             let e = engine(for: q.user)
@@ -488,6 +494,11 @@ final class ServiceBenchmark {
         say(
             "engine search at \(label) (forUser(random user).search(SearchRequest(q)), limit 20): \(all.summary); \(hits * 100 / max(all.count, 1))% of queries had results"
         )
+        let (client, server) = (processCPUSeconds() - client0, (serverCPU?.seconds() ?? 0) - server0)
+        say(
+            String(
+                format: "  CPU per search: benchmark process %.3f ms, PostgreSQL server %.3f ms",
+                client * 1000 / Double(max(all.count, 1)), server * 1000 / Double(max(all.count, 1))))
         for (name, l) in classes.sorted(by: { $0.key < $1.key }) { say("  \(name): \(l.summary)") }
 
         // Baseline: the same tsquery on bench_entry for that user, ranked by ts_rank over all matches.
@@ -671,6 +682,14 @@ final class ServiceBenchmark {
         return next
     }
 
+    /// Searches what a previous run left: the private items, then with the public entries if any.
+    func searchOnly() async throws {
+        let items = try await Direct.rows(admin, "SELECT count(*) FROM entry", as: Int.self)[0]
+        let publicEntries = try await Direct.rows(admin, "SELECT count(*) FROM public_entry", as: Int.self)[0]
+        guard items > 0 else { throw BenchmarkError("--search-only needs a database a previous run filled") }
+        try await search(items: items, publicEntries: publicEntries)
+    }
+
     func summary() {
         say("")
         say("| figure | value | baseline | ratio | bar | met? |")
@@ -686,6 +705,11 @@ let options = Options()
 let benchmark = try await ServiceBenchmark(options: options)
 let started = ContinuousClock.now
 try await benchmark.header()
+if options.searchOnly {
+    try await benchmark.searchOnly()
+    benchmark.summary()
+    exit(0)
+}
 benchmark.makeCorpus()
 benchmark.parseCost()
 let engineRate = try await benchmark.ingestSequential()

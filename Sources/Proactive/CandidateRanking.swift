@@ -20,10 +20,13 @@ struct CandidateRanking {
     let terms: [SearchTerm]
     let now: Date
     private let scoring = SearchScoring()
+    /// The terms prepared for matching every candidate's text.
+    private let relevance: TextRelevance
 
     init(query: FullTextQuery, now: Date) {
         self.terms = query.terms
         self.now = now
+        self.relevance = TextRelevance(terms: query.terms)
     }
 
     /// The most the keywords, address and description add to relevance (weights 5 + 3 + 1,
@@ -38,13 +41,14 @@ struct CandidateRanking {
     /// One candidate scored over its whole text.
     func scored(_ candidate: SearchCandidate) -> RankedCandidate {
         let text = candidate.indexedText
-        let match = TextRelevance.match(
-            terms,
-            in: [
+        let match = relevance.match(
+            [
                 .init(weight: 10, text: text.title), .init(weight: 5, text: text.keywords),
                 .init(weight: 3, text: text.address), .init(weight: 1, text: text.description),
             ])
-        return (candidate, score(candidate, relevance: match.score, title: match), match)
+        let title = TextRelevance.FieldMatch(
+            score: 0, matchedCount: match.matchedTerms[0].count, coverage: match.coverage.first ?? 0)
+        return (candidate, score(candidate, relevance: match.score, title: title), match)
     }
 
     /// Every candidate, in order.
@@ -58,8 +62,11 @@ struct CandidateRanking {
         guard candidates.count > 2 * count else { return Array(all(candidates).prefix(count)) }
         var bounds: [(bound: Double, index: Int)] = []
         bounds.reserveCapacity(candidates.count)
+        var buffer: [UInt8] = []
+        var scratch: [Double] = []
         for (index, candidate) in candidates.enumerated() {
-            let title = TextRelevance.match(terms, in: [.init(weight: 10, text: candidate.indexedText.title)])
+            let title = relevance.matchField(
+                candidate.indexedText.title, weight: 10, buffer: &buffer, best: &scratch)
             // Relevance is the title's part plus at most `restBound`; the score grows with it.
             let bound = score(candidate, relevance: title.score + Self.restBound, title: title).value
             bounds.append((bound + 1e-9, index))
@@ -79,13 +86,13 @@ struct CandidateRanking {
 
     /// The score of a candidate whose relevance is `relevance` and whose title matched as
     /// `title` says (its first field is the title).
-    private func score(_ candidate: SearchCandidate, relevance: Double, title: TextRelevance.Match)
+    private func score(_ candidate: SearchCandidate, relevance: Double, title: TextRelevance.FieldMatch)
         -> SearchScoring.Score
     {
         scoring.score(
             relevance: relevance,
-            titleMatched: !terms.isEmpty && title.matchedTerms[0].count == terms.count,
-            titleCoverage: title.coverage.first ?? 0,
+            titleMatched: !terms.isEmpty && title.matchedCount == terms.count,
+            titleCoverage: title.coverage,
             donatedAt: candidate.donatedAt,
             engagementCount: candidate.engagementCount, now: now)
     }

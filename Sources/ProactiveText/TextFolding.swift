@@ -28,51 +28,74 @@ public enum TextFolding {
         return table
     }()
 
+    /// ``latinBases`` as UTF-8, indexed by scalar value: U+00C0–U+024F first, then
+    /// U+1E00–U+1EFF (an array lookup instead of hashing each letter).
+    static let latinBaseBytes: [[UInt8]?] = {
+        var table = [[UInt8]?](repeating: nil, count: (0x24F - 0xC0 + 1) + (0x1EFF - 0x1E00 + 1))
+        for (scalar, folded) in latinBases {
+            guard let index = latinBaseIndex(scalar.value) else { continue }
+            table[index] = Array(folded.utf8)
+        }
+        return table
+    }()
+
+    /// The index of a scalar value in ``latinBaseBytes``, if it is in one of its ranges.
+    @inline(__always)
+    static func latinBaseIndex(_ value: UInt32) -> Int? {
+        if value >= 0xC0 && value <= 0x24F { return Int(value - 0xC0) }
+        if value >= 0x1E00 && value <= 0x1EFF { return Int(value - 0x1E00) + (0x24F - 0xC0 + 1) }
+        return nil
+    }
+
     /// The text lowercased, without diacritics, with ß as "ss", œ as "oe", full-width forms
     /// as ASCII, and runs of whitespace collapsed to one space, trimmed.
     public static func fold(_ text: some StringProtocol) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
+        appendFolded(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of ``fold(_:)``'s answer to `out`, without making a string (for
+    /// matching many texts with one buffer).
+    public static func appendFolded(_ text: some StringProtocol, to out: inout [UInt8]) {
+        let start = out.count
         var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                let byte = UInt8(truncatingIfNeeded: scalar.value)
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                    pendingSpace = !out.isEmpty
-                    continue
-                }
-                if pendingSpace {
-                    out.append(0x20)
-                    pendingSpace = false
-                }
-                out.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-                continue
-            }
-            if Script.isUnsegmented(scalar) {
-                if pendingSpace {
-                    out.append(0x20)
-                    pendingSpace = false
-                }
-                UTF8.encode(scalar) { out.append($0) }
-                continue
-            }
-            if scalar.value >= 0xC0, let base = latinBases[scalar] {
-                if pendingSpace {
-                    out.append(0x20)
-                    pendingSpace = false
-                }
-                out.append(contentsOf: base.utf8)
-                continue
-            }
-            if scalar.properties.isWhitespace {
-                pendingSpace = !out.isEmpty
-                continue
-            }
-            if scalar.properties.generalCategory == .nonspacingMark { continue }
+        @inline(__always) func space() {
             if pendingSpace {
                 out.append(0x20)
                 pendingSpace = false
             }
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let byte = UInt8(truncatingIfNeeded: scalar.value)
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    pendingSpace = out.count > start
+                    continue
+                }
+                space()
+                out.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+                continue
+            }
+            if Script.isUnsegmented(scalar) {
+                space()
+                UTF8.encode(scalar) { out.append($0) }
+                continue
+            }
+            if let index = latinBaseIndex(scalar.value) {
+                if let base = latinBaseBytes[index] {
+                    space()
+                    out.append(contentsOf: base)
+                    continue
+                }
+            }
+            if scalar.properties.isWhitespace {
+                pendingSpace = out.count > start
+                continue
+            }
+            if scalar.properties.generalCategory == .nonspacingMark { continue }
+            space()
             if let special = specialLetters[scalar] {
                 out.append(contentsOf: special.utf8)
             } else if (0xFF01...0xFF5E).contains(scalar.value) {
@@ -84,7 +107,6 @@ public enum TextFolding {
                 UTF8.encode(scalar) { out.append($0) }
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The folded words of a text: maximal runs of word characters, each folded.

@@ -28,35 +28,107 @@ public struct TextRelevance: Sendable {
         public var coverage: [Double] = []
     }
 
+    /// The terms, as given.
+    public let terms: [SearchTerm]
+    /// Each term's UTF-8.
+    private let termBytes: [[UInt8]]
+    /// Whether each term is Chinese, Japanese or Korean text (matched as a substring).
+    private let isCJK: [Bool]
+
+    /// Prepares terms (as ``IndexText/queryTerms(_:)`` makes them: folded words, or CJK
+    /// characters and bigrams) for matching many texts.
+    public init(terms: [SearchTerm]) {
+        self.terms = terms
+        termBytes = terms.map { Array($0.text.utf8) }
+        isCJK = terms.map { $0.text.unicodeScalars.contains(where: Script.isUnsegmented) }
+    }
+
     /// Scores fields against terms (the terms as ``IndexText/queryTerms(_:)`` makes them:
     /// folded words, or CJK characters and bigrams).
     public static func match(_ terms: [SearchTerm], in fields: [Field]) -> Match {
+        TextRelevance(terms: terms).match(fields)
+    }
+
+    /// How one field alone matches the terms.
+    public struct FieldMatch: Sendable, Hashable {
+        /// The field's part of the score (its weighted matches averaged over the terms).
+        public var score: Double
+        /// How many terms matched in the field.
+        public var matchedCount: Int
+        /// The share of the field's words that a term matches.
+        public var coverage: Double
+
+        /// Creates a field's match.
+        public init(score: Double, matchedCount: Int, coverage: Double) {
+            self.score = score
+            self.matchedCount = matchedCount
+            self.coverage = coverage
+        }
+    }
+
+    /// Scores fields against the terms.
+    public func match(_ fields: [Field]) -> Match {
         var matched = [[Int]](repeating: [], count: fields.count)
         var coverage = [Double](repeating: 0, count: fields.count)
         guard !terms.isEmpty else { return Match(score: 0, matchedTerms: matched, coverage: coverage) }
-        let termBytes = terms.map { Array($0.text.utf8) }
-        let isCJK = terms.map { $0.text.unicodeScalars.contains(where: Script.isUnsegmented) }
         var termScores = [Double](repeating: 0, count: terms.count)
         var best = [Double](repeating: 0, count: terms.count)
+        var bytes: [UInt8] = []
         for (f, field) in fields.enumerated() {
             guard let text = field.text, !text.isEmpty else { continue }
-            let bytes = foldedBytes(text)
-            for t in best.indices { best[t] = 0 }
-            var wordCount = 0
-            var coveredWords = 0
+            let (norm, fieldCoverage) = scan(text, into: &bytes, best: &best)
+            coverage[f] = fieldCoverage
+            for t in best.indices where best[t] > 0 {
+                matched[f].append(t)
+                termScores[t] += field.weight * best[t] * norm
+            }
+        }
+        return Match(
+            score: termScores.reduce(0, +) / Double(terms.count), matchedTerms: matched, coverage: coverage)
+    }
+
+    /// How one field matches the terms: the same as ``match(_:)`` of that field alone, without
+    /// the per-term detail. `buffer` and `best` are scratch space kept between calls.
+    public func matchField(
+        _ text: String?, weight: Double, buffer: inout [UInt8], best: inout [Double]
+    ) -> FieldMatch {
+        guard !terms.isEmpty, let text, !text.isEmpty else {
+            return FieldMatch(score: 0, matchedCount: 0, coverage: 0)
+        }
+        if best.count != terms.count { best = [Double](repeating: 0, count: terms.count) }
+        let (norm, coverage) = scan(text, into: &buffer, best: &best)
+        var sum = 0.0
+        var count = 0
+        for t in best.indices where best[t] > 0 {
+            count += 1
+            sum += weight * best[t] * norm
+        }
+        return FieldMatch(score: sum / Double(terms.count), matchedCount: count, coverage: coverage)
+    }
+
+    /// Finds each term's best match in a text (`best`, reset first) and returns the field's
+    /// brevity factor and the share of its words a term covers.
+    private func scan(_ text: String, into bytes: inout [UInt8], best: inout [Double]) -> (
+        norm: Double, coverage: Double
+    ) {
+        Self.fold(text, into: &bytes)
+        for t in best.indices { best[t] = 0 }
+        var wordCount = 0
+        var coveredWords = 0
+        bytes.withUnsafeBufferPointer { bytes in
             var i = 0
             let n = bytes.count
             while i < n {
-                while i < n && !isWordByte(bytes[i]) { i += 1 }
+                while i < n && !Self.isWordByte(bytes[i]) { i += 1 }
                 let start = i
-                while i < n && isWordByte(bytes[i]) { i += 1 }
+                while i < n && Self.isWordByte(bytes[i]) { i += 1 }
                 guard i > start else { continue }
                 wordCount += 1
                 let length = i - start
                 var covered = false
                 for t in termBytes.indices {
                     let term = termBytes[t]
-                    guard term.count <= length, startsWith(bytes, at: start, term) else { continue }
+                    guard term.count <= length, Self.startsWith(bytes, at: start, term) else { continue }
                     if isCJK[t] {
                         // A Chinese/Japanese/Korean term covers a run of such text it spells out.
                         covered = covered || term.count == length
@@ -70,24 +142,31 @@ public struct TextRelevance: Sendable {
                 }
                 if covered { coveredWords += 1 }
             }
-            if wordCount > 0 { coverage[f] = Double(coveredWords) / Double(wordCount) }
-            for t in termBytes.indices where isCJK[t] && contains(bytes, termBytes[t]) { best[t] = 1 }
-            let norm = 1 / (1 + 0.1 * max(Double(wordCount) - 4, 0))
-            for t in best.indices where best[t] > 0 {
-                matched[f].append(t)
-                termScores[t] += field.weight * best[t] * norm
-            }
+            for t in termBytes.indices where isCJK[t] && Self.contains(bytes, termBytes[t]) { best[t] = 1 }
         }
-        return Match(
-            score: termScores.reduce(0, +) / Double(terms.count), matchedTerms: matched, coverage: coverage)
+        let norm = 1 / (1 + 0.1 * max(Double(wordCount) - 4, 0))
+        return (norm, wordCount > 0 ? Double(coveredWords) / Double(wordCount) : 0)
     }
 
-    /// The folded UTF-8 of a text (ASCII lowercased without allocating a string).
-    static func foldedBytes(_ text: String) -> [UInt8] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+    /// Replaces `bytes` with the folded UTF-8 of a text (ASCII lowercased in place, other text
+    /// as ``TextFolding/appendFolded(_:to:)`` folds it).
+    static func fold(_ text: String, into bytes: inout [UInt8]) {
+        bytes.removeAll(keepingCapacity: true)
+        var ascii = true
+        var text = text
+        text.withUTF8 { utf8 in
+            for b in utf8 {
+                if b >= 0x80 {
+                    ascii = false
+                    break
+                }
+                bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+            }
         }
-        return Array(TextFolding.fold(text).utf8)
+        if !ascii {
+            bytes.removeAll(keepingCapacity: true)
+            TextFolding.appendFolded(text, to: &bytes)
+        }
     }
 
     /// Letters, digits and every non-ASCII byte (folded text keeps only letters there).
@@ -97,12 +176,12 @@ public struct TextRelevance: Sendable {
     }
 
     @inline(__always)
-    static func startsWith(_ bytes: [UInt8], at start: Int, _ prefix: [UInt8]) -> Bool {
+    static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ prefix: [UInt8]) -> Bool {
         for k in prefix.indices where bytes[start + k] != prefix[k] { return false }
         return true
     }
 
-    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty, needle.count <= bytes.count else { return false }
         for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
             if startsWith(bytes, at: start, needle) { return true }
