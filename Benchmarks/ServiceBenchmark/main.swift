@@ -472,14 +472,28 @@ final class ServiceBenchmark {
         let queries = (0..<(options.queries + 200)).map { _ in
             (text: queryCorpus.query(), user: userName(Int(rng.next() % UInt64(options.users))))
         }
+        // How many of the user's items each query matches (on the baseline's rows, untimed).
+        var matches: [Int] = []
+        for q in queries {
+            guard let tsq = tsquery(FullTextQuery(typed: q.text), user: q.user) else {
+                matches.append(0)
+                continue
+            }
+            matches.append(
+                try await Direct.rows(
+                    admin,
+                    "SELECT count(*) FROM bench_entry WHERE user_id = \(q.user) AND search_all @@ \(tsq)::tsquery",
+                    as: Int.self)[0])
+        }
         // Engine: each user's engine kept, as the daemon keeps them.
         for q in queries.prefix(200) { _ = try engine(for: q.user).search(SearchRequest(q.text)) }
         var all = Latencies()
         var classes: [String: Latencies] = [:]
+        var bySize: [Int: Latencies] = [:]
         var hits = 0
         let stop = deadline(options.phaseSeconds)
         let (client0, server0) = (processCPUSeconds(), serverCPU?.seconds() ?? 0)
-        for q in queries.dropFirst(200) {
+        for (q, matched) in zip(queries, matches).dropFirst(200) {
             guard ContinuousClock.now < stop else { break }
             let e = engine(for: q.user)
             let t = ContinuousClock.now
@@ -487,6 +501,7 @@ final class ServiceBenchmark {
             let d = ContinuousClock.now - t
             all.add(d)
             classes[Corpus.queryClass(q.text), default: Latencies()].add(d)
+            bySize[Self.matchBucket(matched), default: Latencies()].add(d)
             hits += results.isEmpty ? 0 : 1
         }
         let label =
@@ -500,6 +515,9 @@ final class ServiceBenchmark {
                 format: "  CPU per search: benchmark process %.3f ms, PostgreSQL server %.3f ms",
                 client * 1000 / Double(max(all.count, 1)), server * 1000 / Double(max(all.count, 1))))
         for (name, l) in classes.sorted(by: { $0.key < $1.key }) { say("  \(name): \(l.summary)") }
+        for (bucket, l) in bySize.sorted(by: { $0.key < $1.key }) {
+            say("  matching \(Self.matchBucketName(bucket)) of the user's items: \(l.summary)")
+        }
 
         // Baseline: the same tsquery on bench_entry for that user, ranked by ts_rank over all matches.
         let run: @Sendable (PostgresConnection, String, String) async throws -> Int = { c, user, tsq in
@@ -537,6 +555,21 @@ final class ServiceBenchmark {
                 baseline: String(format: "%.2f / %.2f ms", base.percentile(0.5), base.percentile(0.99)),
                 ratio: String(format: "%.2f× (p99)", p99 / max(base.percentile(0.99), 0.001)),
                 bar: "p99 ≤ 5 ms", met: p99 <= 5 ? "yes" : "**no**"))
+    }
+
+    /// Buckets of how many items a query matches: 0, 1–19, 20–99, 100–499, 500 or more.
+    static func matchBucket(_ matches: Int) -> Int {
+        switch matches {
+        case 0: 0
+        case 1..<20: 1
+        case 20..<100: 2
+        case 100..<500: 3
+        default: 4
+        }
+    }
+
+    static func matchBucketName(_ bucket: Int) -> String {
+        ["none", "1–19", "20–99", "100–499", "500 or more"][bucket]
     }
 
     // MARK: 4. Suggestions

@@ -1,6 +1,5 @@
 import ProactiveGeocoding
 import ProactiveModel
-import Synchronization
 
 /// What completing a place learns from its postal address alone: the gazetteer's coordinates
 /// for it and the address as its country writes it. Donations name the same few addresses
@@ -18,8 +17,8 @@ final class AddressCompletion: Sendable {
     static let capacity = 4096
 
     private let geocoder: OfflineGeocoder?
-    private let hits = Memo<Hit?>()
-    private let formatted = Memo<String>()
+    private let hits = Memo<PostalAddress, Hit?>(capacity: capacity)
+    private let formatted = Memo<PostalAddress, String>(capacity: capacity)
 
     init(geocoder: OfflineGeocoder?) { self.geocoder = geocoder }
 
@@ -40,21 +39,5 @@ final class AddressCompletion: Sendable {
     /// The address as its country writes it on one line (`AddressFormatter`).
     func formattedAddress(_ address: PostalAddress) -> String {
         formatted.value(for: address) { AddressFormatter().string(from: address) }
-    }
-
-    /// Answers by address, at most ``AddressCompletion/capacity``.
-    private final class Memo<Value: Sendable>: Sendable {
-        private let values = Mutex<[PostalAddress: Value]>([:])
-
-        /// The kept answer for `address`, or `compute`'s, kept.
-        func value(for address: PostalAddress, compute: () -> Value) -> Value {
-            if let known = values.withLock({ $0[address] }) { return known }
-            let value = compute()
-            values.withLock { memo in
-                if memo.count >= AddressCompletion.capacity { memo.removeAll(keepingCapacity: true) }
-                memo[address] = value
-            }
-            return value
-        }
     }
 }

@@ -35,6 +35,10 @@ enum PlaceCatalog {
     /// The gazetteer's and the address formats' answers, kept per distinct address.
     static let addresses = AddressCompletion(geocoder: gazetteer)
 
+    /// Stored places decoded, by their JSON: place surfaces show the same few places request
+    /// after request, and decoding is most of what showing one costs.
+    static let decodedPlaces = Memo<String, Place?>(capacity: 4096)
+
     /// The places a donated value describes, completed, with whether the donor allows
     /// navigating to each.
     static func places(
@@ -180,8 +184,8 @@ enum PlaceCatalog {
     /// most complete address and every phone number among its sightings.
     static func place(of ranked: RankedPlace, decoder: JSONDecoder, json: [Int64: String] = [:]) -> Place? {
         let places = ranked.sightings.compactMap { sighting in
-            (sighting.place.isEmpty ? json[sighting.id] : sighting.place).flatMap {
-                try? decoder.decode(Place.self, from: Data($0.utf8))
+            (sighting.place.isEmpty ? json[sighting.id] : sighting.place).flatMap { text in
+                decodedPlaces.value(for: text) { try? decoder.decode(Place.self, from: Data(text.utf8)) }
             }
         }
         guard var merged = places.first else { return nil }

@@ -191,7 +191,7 @@ extension ProactiveEngine {
             destination: .init(
                 name: place.name, address: place.postalAddress, coordinate: place.coordinate,
                 phoneNumber: place.phoneNumbers.first)
-        ).url.absoluteString
+        ).urlString
     }
 
     private func destinations(

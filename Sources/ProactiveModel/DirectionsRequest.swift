@@ -106,12 +106,15 @@ public struct DirectionsRequestError: Error, Sendable, Hashable, Codable, Custom
 
 extension DirectionsRequest {
     /// The request as a `proactive://directions?…` URL.
-    public var url: URL {
+    public var url: URL { URL(string: urlString)! }
+
+    /// ``url`` as text, made without parsing it back (what a suggestion's `url` holds).
+    public var urlString: String {
         var items: [(String, String)] = Self.parameters(of: destination, prefix: "")
         if let source { items += Self.parameters(of: source, prefix: "source.") }
         if let mode { items.append(("mode", mode.rawValue)) }
         let query = items.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return URL(string: "\(Self.scheme)://\(Self.host)?\(query)")!
+        return "\(Self.scheme)://\(Self.host)?\(query)"
     }
 
     /// Reads a directions URL: `proactive://directions?…`, or an `http(s)` URL whose path

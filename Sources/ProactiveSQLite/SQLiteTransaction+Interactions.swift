@@ -101,14 +101,15 @@ extension SQLiteTransaction {
             StoredInteraction.init(row:))
     }
 
-    /// Interactions added after a row identifier, in insertion order.
+    /// Interactions added after a row identifier, in insertion order (read by row identifier,
+    /// as ``events(afterID:limit:)`` are).
     public func interactions(afterID id: Int64, limit: Int) throws -> [StoredInteraction] {
         try rows(
             """
             SELECT id, app, at, kind, direction, identifier, groupIdentifier, payload
-            FROM interaction WHERE userId = ? AND id > ? ORDER BY id LIMIT ?
+            FROM interaction WHERE id > ? AND +userId = ? ORDER BY id LIMIT ?
             """,
-            [userID, id, limit], StoredInteraction.init(row:))
+            [id, userID, limit], StoredInteraction.init(row:))
     }
 
     /// The identifier of the last interaction added (0 when there is none).

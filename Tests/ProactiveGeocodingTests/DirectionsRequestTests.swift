@@ -69,6 +69,10 @@ struct DirectionsRequestTests {
         let encodedName = try #require(query.split(separator: "&").first { $0.hasPrefix("name=") })
         #expect(encodedName.dropFirst(5) == name.addingPercentEncoding(withAllowedCharacters: unreserved)!)
         #expect(try DirectionsRequest(url: url).destination.name == name)
+        // The text suggestions carry is the URL's, made without parsing it.
+        let request = DirectionsRequest(destination: endpoint, source: destination, mode: .pedestrian)
+        #expect(request.urlString == request.url.absoluteString)
+        #expect(DirectionsRequest(destination: endpoint).urlString == url.absoluteString)
     }
 
     @Test func documentedFormat() throws {
