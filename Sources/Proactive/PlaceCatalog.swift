@@ -37,7 +37,7 @@ enum PlaceCatalog {
 
     /// Stored places decoded, by their JSON: place surfaces show the same few places request
     /// after request, and decoding is most of what showing one costs.
-    static let decodedPlaces = Memo<String, Place?>(capacity: 4096)
+    static let decodedPlaces = Memo<UTF8Key, Place?>(capacity: 4096)
 
     /// The places a donated value describes, completed, with whether the donor allows
     /// navigating to each.
@@ -149,11 +149,12 @@ enum PlaceCatalog {
 
     static func rank(_ sightings: [PlaceSightingRecord], now: Date, halfLife: TimeInterval) -> [RankedPlace] {
         var places: [RankedPlace] = []
-        var byName: [String: [Int]] = [:]
+        var byName: [UTF8Key: [Int]] = [:]
         places.reserveCapacity(sightings.count)
         byName.reserveCapacity(sightings.count)
         for sighting in sightings {
-            let same = byName[sighting.nameKey, default: []].first { index in
+            let name = UTF8Key(sighting.nameKey)
+            let same = byName[name, default: []].first { index in
                 let existing = places[index].latest
                 if let a = existing.latitude, let b = existing.longitude, let c = sighting.latitude,
                     let d = sighting.longitude,
@@ -167,7 +168,7 @@ enum PlaceCatalog {
             if let same {
                 places[same].sightings.append(sighting)
             } else {
-                byName[sighting.nameKey, default: []].append(places.count)
+                byName[name, default: []].append(places.count)
                 places.append(RankedPlace(sightings: [sighting], score: 0))
             }
         }
@@ -185,7 +186,9 @@ enum PlaceCatalog {
     static func place(of ranked: RankedPlace, decoder: JSONDecoder, json: [Int64: String] = [:]) -> Place? {
         let places = ranked.sightings.compactMap { sighting in
             (sighting.place.isEmpty ? json[sighting.id] : sighting.place).flatMap { text in
-                decodedPlaces.value(for: text) { try? decoder.decode(Place.self, from: Data(text.utf8)) }
+                decodedPlaces.value(for: UTF8Key(text)) {
+                    try? decoder.decode(Place.self, from: Data(text.utf8))
+                }
             }
         }
         guard var merged = places.first else { return nil }

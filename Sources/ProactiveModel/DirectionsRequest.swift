@@ -108,13 +108,16 @@ extension DirectionsRequest {
     /// The request as a `proactive://directions?…` URL.
     public var url: URL { URL(string: urlString)! }
 
-    /// ``url`` as text, made without parsing it back (what a suggestion's `url` holds).
+    /// ``url`` as text, made without parsing it back (what a suggestion's `url` holds): the
+    /// parameters in a fixed order, each name and value percent-encoded byte by byte.
     public var urlString: String {
-        var items: [(String, String)] = Self.parameters(of: destination, prefix: "")
-        if let source { items += Self.parameters(of: source, prefix: "source.") }
-        if let mode { items.append(("mode", mode.rawValue)) }
-        let query = items.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return "\(Self.scheme)://\(Self.host)?\(query)"
+        var out = Array("\(Self.scheme)://\(Self.host)?".utf8)
+        out.reserveCapacity(256)
+        var first = true
+        Self.appendParameters(of: destination, prefix: "", to: &out, first: &first)
+        if let source { Self.appendParameters(of: source, prefix: "source.", to: &out, first: &first) }
+        if let mode { Self.append("", "mode", mode.rawValue, to: &out, first: &first) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Reads a directions URL: `proactive://directions?…`, or an `http(s)` URL whose path
@@ -175,19 +178,33 @@ extension DirectionsRequest {
         ]
     }
 
-    private static func parameters(of endpoint: Endpoint, prefix: String) -> [(String, String)] {
-        var items: [(String, String)] = []
-        if let name = endpoint.name { items.append((prefix + "name", name)) }
-        for (field, keyPath) in addressFields {
-            if let value = endpoint.address[keyPath: keyPath] { items.append((prefix + field, value)) }
+    /// Appends an endpoint's parameters (in the order of ``addressFields`` for its address).
+    private static func appendParameters(
+        of endpoint: Endpoint, prefix: String, to out: inout [UInt8], first: inout Bool
+    ) {
+        let a = endpoint.address
+        for (name, value) in [
+            ("name", endpoint.name), ("subThoroughfare", a.subThoroughfare), ("thoroughfare", a.thoroughfare),
+            ("subLocality", a.subLocality), ("city", a.city), ("stateOrProvince", a.stateOrProvince),
+            ("postalCode", a.postalCode), ("country", a.country), ("isoCountryCode", a.isoCountryCode),
+            ("latitude", endpoint.coordinate.map { String($0.latitude) }),
+            ("longitude", endpoint.coordinate.map { String($0.longitude) }),
+            ("phoneNumber", endpoint.phoneNumber), ("url", endpoint.url),
+        ] {
+            if let value { append(prefix, name, value, to: &out, first: &first) }
         }
-        if let coordinate = endpoint.coordinate {
-            items.append((prefix + "latitude", String(coordinate.latitude)))
-            items.append((prefix + "longitude", String(coordinate.longitude)))
-        }
-        if let phone = endpoint.phoneNumber { items.append((prefix + "phoneNumber", phone)) }
-        if let url = endpoint.url { items.append((prefix + "url", url)) }
-        return items
+    }
+
+    /// Appends `&prefix+name=value`, percent-encoded (no `&` before the first).
+    private static func append(
+        _ prefix: String, _ name: String, _ value: String, to out: inout [UInt8], first: inout Bool
+    ) {
+        if !first { out.append(UInt8(ascii: "&")) }
+        first = false
+        appendEncoded(prefix, to: &out)
+        appendEncoded(name, to: &out)
+        out.append(UInt8(ascii: "="))
+        appendEncoded(value, to: &out)
     }
 
     private static func endpoint(from values: [String: String], prefix: String) throws(DirectionsRequestError)
@@ -248,9 +265,8 @@ extension DirectionsRequest {
 
     /// Percent-encodes every UTF-8 byte but RFC 3986's unreserved characters (byte by byte:
     /// `addingPercentEncoding` with a `CharacterSet` was most of a suggestion list's URL cost).
-    static func encode(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
+    /// Appends a text percent-encoded byte by byte (every byte but the unreserved ones).
+    static func appendEncoded(_ text: String, to bytes: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -264,7 +280,6 @@ extension DirectionsRequest {
                 bytes.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)

@@ -75,6 +75,27 @@ struct DirectionsRequestTests {
         #expect(DirectionsRequest(destination: endpoint).urlString == url.absoluteString)
     }
 
+    /// Every parameter, in the documented order, encoded byte by byte.
+    @Test func writesEveryParameterInOrder() {
+        let request = DirectionsRequest(
+            destination: .init(
+                name: "Café & Co",
+                address: PostalAddress(
+                    subThoroughfare: "12", thoroughfare: "Rue de Rivoli", subLocality: "1er", city: "Paris",
+                    stateOrProvince: "IDF", postalCode: "75001", country: "France", isoCountryCode: "FR"),
+                coordinate: Coordinate(latitude: 48.8566, longitude: 2.3522), phoneNumber: "+33 1",
+                url: "https://x.fr/a?b=c"),
+            source: .init(name: "Home", coordinate: Coordinate(latitude: -33.5, longitude: 151)),
+            mode: .pedestrian)
+        #expect(
+            request.urlString
+                == "proactive://directions?name=Caf%C3%A9%20%26%20Co&subThoroughfare=12&thoroughfare=Rue%20de%20Rivoli"
+                + "&subLocality=1er&city=Paris&stateOrProvince=IDF&postalCode=75001&country=France&isoCountryCode=FR"
+                + "&latitude=48.8566&longitude=2.3522&phoneNumber=%2B33%201&url=https%3A%2F%2Fx.fr%2Fa%3Fb%3Dc"
+                + "&source.name=Home&source.latitude=-33.5&source.longitude=151.0&mode=pedestrian")
+        #expect(request.url.absoluteString == request.urlString)
+    }
+
     @Test func documentedFormat() throws {
         let url = try #require(
             URL(
