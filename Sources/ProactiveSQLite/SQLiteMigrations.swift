@@ -421,6 +421,16 @@ enum SQLiteMigrations {
                     SELECT id, ftsTitle, ftsKeywords, ftsDescription FROM publicEntry WHERE contributors > 0 ORDER BY id;
                     """)
         }
+        migrator.registerMigration("v12-context-log-by-user-and-row") { db in
+            // Surfaces catch up on the events and interactions a user added after the last ones
+            // they read (usually none): an index on the user alone holds the row identifier
+            // after it, so that is a range of the user's newest rows, whatever other users add.
+            try db.execute(
+                sql: """
+                    CREATE INDEX event_user ON event(userId);
+                    CREATE INDEX interaction_user ON interaction(userId);
+                    """)
+        }
         return migrator
     }
 }

@@ -43,13 +43,17 @@ extension SQLiteTransaction {
 
     /// Events added after a row identifier, in insertion order.
     ///
-    /// Read by row identifier (`+userId` keeps the user's indexes out): surfaces catch up on
-    /// what was added since their last request, usually nothing, and through an index led by
-    /// the user SQLite would visit every event the user has and sort them first.
+    /// Surfaces catch up on what was added since their last request, usually nothing: the
+    /// index on the user alone (`event_user`, which ends with the row identifier) makes it a
+    /// range of the user's newest rows; the user's other indexes would visit every event the
+    /// user has and sort them first.
     public func events(afterID id: Int64, limit: Int) throws -> [StoredEvent] {
         try rows(
-            "SELECT id, at, kind, app, payload FROM event WHERE id > ? AND +userId = ? ORDER BY id LIMIT ?",
-            [id, userID, limit], StoredEvent.init(row:))
+            """
+            SELECT id, at, kind, app, payload FROM event INDEXED BY event_user
+            WHERE userId = ? AND id > ? ORDER BY id LIMIT ?
+            """,
+            [userID, id, limit], StoredEvent.init(row:))
     }
 
     /// The identifier of the last event added (0 when there is none).

@@ -101,15 +101,15 @@ extension SQLiteTransaction {
             StoredInteraction.init(row:))
     }
 
-    /// Interactions added after a row identifier, in insertion order (read by row identifier,
-    /// as ``events(afterID:limit:)`` are).
+    /// Interactions added after a row identifier, in insertion order (a range of the user's
+    /// newest rows, as ``events(afterID:limit:)`` reads them).
     public func interactions(afterID id: Int64, limit: Int) throws -> [StoredInteraction] {
         try rows(
             """
             SELECT id, app, at, kind, direction, identifier, groupIdentifier, payload
-            FROM interaction WHERE id > ? AND +userId = ? ORDER BY id LIMIT ?
+            FROM interaction INDEXED BY interaction_user WHERE userId = ? AND id > ? ORDER BY id LIMIT ?
             """,
-            [id, userID, limit], StoredInteraction.init(row:))
+            [userID, id, limit], StoredInteraction.init(row:))
     }
 
     /// The identifier of the last interaction added (0 when there is none).

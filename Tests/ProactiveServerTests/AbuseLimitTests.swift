@@ -105,9 +105,17 @@ import Testing
                     + "Content-Type: application/x-ndjson\r\nContent-Length: 3000\r\nConnection: close\r\n\r\n"
             )
             let bytes = Array(padded.utf8)
-            for start in stride(from: 0, to: bytes.count, by: 600) {
-                connection.send(String(decoding: bytes[start..<min(start + 600, bytes.count)], as: UTF8.self))
-                try await Task.sleep(for: .milliseconds(400))
+            // Paced from a thread of its own: when the whole suite runs, `Task.sleep` can resume
+            // seconds late (the cooperative threads are busy), which would make this client slow.
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Thread.detachNewThread {
+                    for start in stride(from: 0, to: bytes.count, by: 600) {
+                        connection.send(
+                            String(decoding: bytes[start..<min(start + 600, bytes.count)], as: UTF8.self))
+                        Thread.sleep(forTimeInterval: 0.4)
+                    }
+                    done.resume()
+                }
             }
             let answer = await connection.readToEnd()
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
