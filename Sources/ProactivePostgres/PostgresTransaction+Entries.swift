@@ -324,18 +324,23 @@ extension PostgresTransaction {
             """)
     }
 
-    /// Runs a deletion of entries (a `DELETE FROM entry …`) and, in the same statement, of
-    /// their place sightings (which have no foreign key: see migration v3); a foreign key
-    /// deletes their reminders, and the index entries go with the rows. Returns how many
-    /// entries were deleted.
+    /// Runs a deletion of the user's entries (a `DELETE FROM entry WHERE user_id = … `) and, in
+    /// the same statement, of their place sightings (which have no foreign key: see migration
+    /// v3); a foreign key deletes their reminders, and the index entries go with the rows.
+    /// Returns how many entries were deleted.
+    ///
+    /// The sightings are named by the user as a value, not only through the deleted rows: the
+    /// planner then plans the user's partition of `place_sighting` alone instead of all of them
+    /// (every donation purges expired entries first, so this planning was paid per donation).
     private func deleteEntries(_ deletion: PostgresQuery) throws(StorageError) -> Int {
         let doing = "deleting entries"
         try requireWritable(doing)
         var query = deletion
+        query.binds.append(userID)
         query.sql = """
-            WITH gone AS (\(deletion.sql) RETURNING user_id, id),
+            WITH gone AS (\(deletion.sql) RETURNING id),
               sightings AS (
-                DELETE FROM place_sighting s USING gone WHERE s.user_id = gone.user_id AND s.entry_id = gone.id)
+                DELETE FROM place_sighting s USING gone WHERE s.user_id = $\(query.binds.count) AND s.entry_id = gone.id)
             SELECT count(*) FROM gone
             """
         let count = try scalar(query, doing, as: Int.self) ?? 0
