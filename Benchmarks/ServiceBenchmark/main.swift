@@ -715,7 +715,7 @@ final class ServiceBenchmark {
         return next
     }
 
-    /// Searches what a previous run left: the private items, then with the public entries if any.
+    /// Searches once what a previous run left: its items, and its public entries if any.
     func searchOnly() async throws {
         let items = try await Direct.rows(admin, "SELECT count(*) FROM entry", as: Int.self)[0]
         let publicEntries = try await Direct.rows(admin, "SELECT count(*) FROM public_entry", as: Int.self)[0]

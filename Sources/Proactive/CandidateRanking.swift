@@ -46,9 +46,10 @@ struct CandidateRanking {
                 .init(weight: 10, text: text.title), .init(weight: 5, text: text.keywords),
                 .init(weight: 3, text: text.address), .init(weight: 1, text: text.description),
             ])
-        let title = TextRelevance.FieldMatch(
-            score: 0, matchedCount: match.matchedTerms[0].count, coverage: match.coverage.first ?? 0)
-        return (candidate, score(candidate, relevance: match.score, title: title), match)
+        let score = score(
+            candidate, relevance: match.score, titleMatchedCount: match.matchedTerms[0].count,
+            titleCoverage: match.coverage.first ?? 0)
+        return (candidate, score, match)
     }
 
     /// Every candidate, in order.
@@ -68,7 +69,10 @@ struct CandidateRanking {
             let title = relevance.matchField(
                 candidate.indexedText.title, weight: 10, buffer: &buffer, best: &scratch)
             // Relevance is the title's part plus at most `restBound`; the score grows with it.
-            let bound = score(candidate, relevance: title.score + Self.restBound, title: title).value
+            let bound = score(
+                candidate, relevance: title.score + Self.restBound, titleMatchedCount: title.matchedCount,
+                titleCoverage: title.coverage
+            ).value
             bounds.append((bound + 1e-9, index))
         }
         bounds.sort { $0.bound > $1.bound }
@@ -84,15 +88,15 @@ struct CandidateRanking {
         return best
     }
 
-    /// The score of a candidate whose relevance is `relevance` and whose title matched as
-    /// `title` says (its first field is the title).
-    private func score(_ candidate: SearchCandidate, relevance: Double, title: TextRelevance.FieldMatch)
-        -> SearchScoring.Score
-    {
+    /// The score of a candidate whose relevance is `relevance` and whose title matched
+    /// `titleMatchedCount` of the terms, covering `titleCoverage` of its words.
+    private func score(
+        _ candidate: SearchCandidate, relevance: Double, titleMatchedCount: Int, titleCoverage: Double
+    ) -> SearchScoring.Score {
         scoring.score(
             relevance: relevance,
-            titleMatched: !terms.isEmpty && title.matchedCount == terms.count,
-            titleCoverage: title.coverage,
+            titleMatched: !terms.isEmpty && titleMatchedCount == terms.count,
+            titleCoverage: titleCoverage,
             donatedAt: candidate.donatedAt,
             engagementCount: candidate.engagementCount, now: now)
     }

@@ -263,9 +263,9 @@ extension DirectionsRequest {
         return value
     }
 
-    /// Percent-encodes every UTF-8 byte but RFC 3986's unreserved characters (byte by byte:
-    /// `addingPercentEncoding` with a `CharacterSet` was most of a suggestion list's URL cost).
-    /// Appends a text percent-encoded byte by byte (every byte but the unreserved ones).
+    /// Appends a text with every UTF-8 byte but RFC 3986's unreserved characters
+    /// percent-encoded (byte by byte: `addingPercentEncoding` with a `CharacterSet` was most of
+    /// a suggestion list's URL cost).
     static func appendEncoded(_ text: String, to bytes: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {

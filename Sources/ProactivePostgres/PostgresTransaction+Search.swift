@@ -9,7 +9,8 @@ extension PostgresTransaction {
     /// 1,000 (one read of at most 1,001 tells), else at most `limit` entries matching in any
     /// field and `limit / 2` whose title matches, most recently inserted (largest identifier)
     /// first; a long last word first matches as a whole word, and as a prefix only when that
-    /// finds fewer than `limit / 4`. Ranking is left to the caller. Both tsvector columns have GIN indexes whose lexemes start with the user's key.
+    /// finds fewer than `limit / 4`. Ranking is left to the caller. Both tsvector columns have
+    /// GIN indexes whose lexemes start with the user's key.
     func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
     ) throws -> [SearchCandidate] {

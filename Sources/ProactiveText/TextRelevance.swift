@@ -57,13 +57,6 @@ public struct TextRelevance: Sendable {
         public var matchedCount: Int
         /// The share of the field's words that a term matches.
         public var coverage: Double
-
-        /// Creates a field's match.
-        public init(score: Double, matchedCount: Int, coverage: Double) {
-            self.score = score
-            self.matchedCount = matchedCount
-            self.coverage = coverage
-        }
     }
 
     /// Scores fields against the terms.
