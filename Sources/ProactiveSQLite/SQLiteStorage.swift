@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ProactiveStorage
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +17,10 @@ import ProactiveStorage
 /// crash of the process. Several processes may use one store file at once.
 public final class SQLiteStorage: Storage {
     let writer: any DatabaseWriter
-    private let location: String
+    let location: String
+    /// The full-text indexes whose merge into one segment this process started and has not
+    /// finished (see ``maintainSearchIndex(pages:)``).
+    let mergingIndexes = Mutex<Set<String>>([])
 
     /// Opens (creating if needed) the store at a path, migrating it to the current schema.
     ///

@@ -149,7 +149,8 @@ public final class ProactiveServer: Sendable {
             configuration: .init(
                 services: [
                     makeApplication(onRunning: onRunning), hub, ExternalChangeWatcher(server: self),
-                    ExpirySweepService(server: self), HeapTrimService(),
+                    ExpirySweepService(server: self), SearchIndexUpkeepService(server: self),
+                    HeapTrimService(),
                 ]
                     + (handoff.map { [HandoffService(server: self, hub: $0)] } ?? []) + [
                         DrainService(state: drain)

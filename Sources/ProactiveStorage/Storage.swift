@@ -38,6 +38,15 @@ public protocol Storage: Sendable {
     /// The users who have an expired entry not yet purged.
     func usersWithExpiredEntries(now: Date) throws -> [UserID]
 
+    /// Does one step of upkeep on the full-text index when it is due, at most `pages` pages of
+    /// writing in one short write transaction, and answers whether more steps are due.
+    ///
+    /// The embedded store merges its index's segments into one when they have grown enough
+    /// (a search then reads each word's matches in one place); callers run steps when idle
+    /// until it answers `false`. Backends that keep their indexes themselves (PostgreSQL's
+    /// autovacuum) answer `false` at once.
+    func maintainSearchIndex(pages: Int) throws -> Bool
+
     /// Reads the whole store (every user's rows and the indexes over them) and answers the
     /// problems found, one sentence each; empty when the store is intact (`proactive check`).
     func checkIntegrity() throws -> [String]
@@ -48,6 +57,9 @@ public protocol Storage: Sendable {
 }
 
 extension Storage {
+    /// Backends that keep their indexes themselves have no upkeep to do.
+    public func maintainSearchIndex(pages: Int) throws -> Bool { false }
+
     /// Backends without change notifications are polled.
     @discardableResult
     public func onExternalChange(_ handler: @escaping @Sendable (UserID) -> Void) -> Bool { false }

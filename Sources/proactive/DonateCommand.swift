@@ -49,8 +49,17 @@ struct DonateCommand: ParsableCommand {
             }
             progress.finish()
         }
+        // After an import, merge the search index when it has grown enough (a few seconds at a
+        // million items); smaller donations leave that to the daemon's idle upkeep.
+        if report.documents >= Self.importSize {
+            while try engine.maintainSearchIndex(pages: 2_000) {}
+        }
         try report.finish()
     }
+
+    /// From this many documents a donation is an import, after which the search index is
+    /// merged when due.
+    static let importSize = 1_000
 
     /// Sends the documents to a running daemon, one NDJSON request per batch, and prints the
     /// receipts it answers with.

@@ -1,0 +1,21 @@
+import Foundation
+import ProactiveStorage
+
+extension ProactiveEngine {
+    /// Does one step of upkeep on the search index when it is due, writing at most `pages`
+    /// pages in one short write transaction, and answers whether more steps are due.
+    ///
+    /// On the embedded store, words donated in separate transactions sit in separate segments
+    /// of the full-text index, which FTS5 merges a few at a time; a search reads each word's
+    /// matches from every segment. Once the segments besides the largest are half its size,
+    /// upkeep merges them all into one, a step at a time (writers wait for one step at most).
+    /// The daemon runs steps when it is idle, and `proactive donate` after a large import. On
+    /// PostgreSQL there is nothing to do (autovacuum keeps its indexes).
+    ///
+    /// - Parameter pages: the most pages of index one step writes (about 4 KB each; a step of
+    ///   500 pages takes about 50 ms).
+    @discardableResult
+    public func maintainSearchIndex(pages: Int = 500) throws -> Bool {
+        try storage.maintainSearchIndex(pages: pages)
+    }
+}
