@@ -80,6 +80,12 @@ final class DeferredIndex {
             hasDeletions = false
         }
         if !pending.isEmpty {
+            // A bulk write merges new segments sixteen at a time instead of four (FTS5's
+            // `automerge`), rewriting each page about half as often; the store's setting is
+            // back to four when the transaction commits, and the index's upkeep merges the
+            // segments left (see `SQLiteStorage.maintainSearchIndex`).
+            let bulk = pending.count >= Self.bulkRows
+            if bulk { try Self.setAutomerge(Self.bulkAutomerge, db) }
             let ids = "[" + pending.sorted().map(String.init).joined(separator: ",") + "]"
             try db.execute(
                 sql: """
@@ -93,7 +99,27 @@ final class DeferredIndex {
                     SELECT id, ftsTitle FROM entry
                     WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id
                     """, arguments: [ids])
+            if bulk {
+                // FTS5 keeps the words in memory until the commit or a savepoint: write them
+                // now, while the bulk setting holds.
+                try db.execute(sql: "SAVEPOINT fts_flush; RELEASE fts_flush")
+                try Self.setAutomerge(Self.automerge, db)
+            }
             pending.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// From this many rows indexed in one transaction, a write is a bulk write.
+    static let bulkRows = 500
+    /// How many segments of a level FTS5 merges at once, normally (its default) and in bulk.
+    static let automerge = 4
+    static let bulkAutomerge = 16
+
+    /// Sets how many segments of a level both indexes merge at once.
+    private static func setAutomerge(_ segments: Int, _ db: Database) throws {
+        for table in ["entry_fts", "entry_title_fts"] {
+            try db.execute(
+                sql: "INSERT INTO \(table)(\(table), rank) VALUES('automerge', ?)", arguments: [segments])
         }
     }
 }

@@ -110,6 +110,12 @@ import Testing
         #expect(setting == 1_000)
         #expect(pages >= 10)
         #expect(largest <= 1_100, "\(largest)")
+        // A bulk write (600 rows) merges sixteen segments at a time while it writes, and leaves
+        // the store merging four at a time.
+        let automerge = try storage.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT v FROM entry_title_fts_config WHERE k = 'automerge'")
+        }
+        #expect(automerge == 4)
     }
 
     @Test func mergingIsDueWhenTheOtherSegmentsAreHalfTheLargest() {
