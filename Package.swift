@@ -266,6 +266,7 @@ let package = Package(
             name: "ProactiveServerTests",
             dependencies: [
                 "ProactiveServer", "Proactive", "ProactiveStorage", "ProactiveSQLite", "ProactiveModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

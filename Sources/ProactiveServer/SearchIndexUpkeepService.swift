@@ -5,13 +5,11 @@ import ProactiveStorage
 import ServiceLifecycle
 
 /// Keeps the search index merged (see ``ProactiveEngine/maintainSearchIndex(pages:)``): every
-/// few seconds it asks whether upkeep is due and, while it is, runs short steps with pauses
-/// between them, so that donations and searches interleave with the work.
+/// `searchIndexUpkeepInterval` it asks whether upkeep is due and, while it is, runs short steps
+/// with pauses between them, so that donations and searches interleave with the work.
 struct SearchIndexUpkeepService: Service {
     let server: ProactiveServer
 
-    /// How often the daemon asks whether upkeep is due.
-    static let interval = Duration.seconds(5)
     /// The most index pages one step writes (about 20 ms of work).
     static let pagesPerStep = 200
     /// The pause between steps.
@@ -27,6 +25,7 @@ struct SearchIndexUpkeepService: Service {
 
     private static func upkeep(_ server: ProactiveServer) async throws {
         let engine = server.engine
+        let interval = Duration.milliseconds(Int64(server.configuration.searchIndexUpkeepInterval * 1000))
         var failing = false
         while !Task.isCancelled {
             // A store that cannot be written for a while is logged once and tried again.

@@ -53,6 +53,10 @@ public struct ServerConfiguration: Sendable {
     /// it is gone from the store within this time of expiring, not only hidden until the user's
     /// next donation. Default 60 s.
     public var expirySweepInterval: TimeInterval = 60
+    /// How often the daemon asks whether the search index needs upkeep (merging its segments,
+    /// see ``ProactiveEngine/maintainSearchIndex(pages:)``), and runs it in short steps when it
+    /// does. Default 5 s.
+    public var searchIndexUpkeepInterval: TimeInterval = 5
 
     /// The Handoff relay this device's daemon connects to (`serve --relay`); nil: no Handoff.
     public var relay: URL?
