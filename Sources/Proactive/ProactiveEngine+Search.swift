@@ -67,10 +67,22 @@ extension ProactiveEngine {
             throw EngineError(.invalidRequest, "give words to search for or a query", parameter: "query")
         }
         let decoder = DonationCoding.makeDecoder()
+        let searchesPublic = !query.isEmpty && request.filter == nil && configuration.publicIndexKey != nil
+        let app: String? =
+            switch scope {
+            case .app(let app): app
+            case .system: nil
+            }
+        // A first page with room left reads public entries in the same transaction as the
+        // entries of its top results (one round trip on PostgreSQL): expired contributions are
+        // withdrawn before.
+        if searchesPublic && !paging { try sweepExpiredPublicContributions() }
         // One read transaction: candidates, their ranking, and the entries of the top ones (none
         // when the cursor is past the user's own matches, among the public ones).
-        let (top, entries, privateMore) = try storage.read(user: user) { tx in
-            if cursor?.isPublic == true { return ([RankedCandidate](), [StoredEntry?](), false) }
+        let (top, entries, privateMore, foundPublic) = try storage.read(user: user) { tx in
+            if cursor?.isPublic == true {
+                return ([RankedCandidate](), [StoredEntry?](), false, [PublicSearchCandidate]?.none)
+            }
             var candidates: [SearchCandidate]
             var filtered: [Int64: StoredEntry] = [:]
             if !query.isEmpty {
@@ -118,19 +130,36 @@ extension ProactiveEngine {
                 more = candidates.count > top.count
             }
             let missing = top.map(\.candidate.id).filter { filtered[$0] == nil }
+            var foundPublic: [PublicSearchCandidate]?
+            let room = request.limit - top.count
+            let publicRead = StorageRead.publicSearchCandidates(
+                query: query, app: app, threshold: configuration.publicThreshold,
+                limit: Self.publicWindow(room: room, paging: false))
+            if searchesPublic && !paging && room > 0 {
+                try tx.prefetch(
+                    missing.isEmpty
+                        ? [publicRead] : [.entries(ids: missing, scope: scope, now: now), publicRead])
+            }
             for entry in try tx.entries(ids: missing, scope: scope, now: now) { filtered[entry.id] = entry }
-            return (top, top.map { filtered[$0.candidate.id] }, more)
+            if searchesPublic && !paging && room > 0 {
+                foundPublic = try tx.publicSearchCandidates(
+                    query, app: app, threshold: configuration.publicThreshold,
+                    limit: Self.publicWindow(room: room, paging: false))
+            }
+            return (top, top.map { filtered[$0.candidate.id] }, more, foundPublic)
         }
         // Public entries (words only, no filter) follow the user's own matches: read when the
         // page has room for them, or, paging, to know whether a page follows.
         let room = request.limit - top.count
-        let searchesPublic = !query.isEmpty && request.filter == nil && configuration.publicIndexKey != nil
         var publicTop: [RankedCandidate] = []
         var publicEntries: [Int64: StoredPublicEntry] = [:]
         var publicMore = false
-        if searchesPublic && (room > 0 || (paging && !privateMore)) {
+        if let foundPublic {
+            (publicTop, publicEntries, publicMore) = rankPublic(
+                foundPublic, query: query, cursor: cursor, room: room, now: now)
+        } else if searchesPublic && (room > 0 || (paging && !privateMore)) {
             (publicTop, publicEntries, publicMore) = try publicPage(
-                query, scope: scope, cursor: cursor, room: room, paging: paging, now: now)
+                query, app: app, cursor: cursor, room: room, paging: paging, now: now)
         }
         let more = privateMore || publicMore
         var nextCursor: String?
@@ -170,34 +199,42 @@ extension ProactiveEngine {
     /// follow. Contributions of entries that expired are withdrawn first, so none counts past
     /// its expiry.
     private func publicPage(
-        _ query: FullTextQuery, scope: AppScope, cursor: SearchCursor?, room: Int, paging: Bool, now: Date
+        _ query: FullTextQuery, app: String?, cursor: SearchCursor?, room: Int, paging: Bool, now: Date
     ) throws -> (top: [RankedCandidate], entries: [Int64: StoredPublicEntry], more: Bool) {
         try sweepExpiredPublicContributions()
-        let app: String? =
-            switch scope {
-            case .app(let app): app
-            case .system: nil
-            }
-        return try storage.read(user: user) { tx in
-            // Without a cursor, the newest matches fill the room (public entries come after
-            // the user's own; reading 150 as for private matches cost more than it ranked).
-            let window = paging ? Self.everyMatch : max(20, room * 2)
-            let found = try tx.publicSearchCandidates(
-                query, app: app, threshold: configuration.publicThreshold, limit: window)
-            var ranked = CandidateRanking(query: query, now: now).all(
-                found.map {
-                    SearchCandidate(
-                        id: $0.entry.id, donatedAt: now, engagementCount: $0.entry.contributors,
-                        indexedText: $0.indexedText)
-                })[...]
-            if let cursor, cursor.isPublic == true {
-                ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
-            }
-            let top = Array(ranked.prefix(max(room, 0)))
-            var entries: [Int64: StoredPublicEntry] = [:]
-            for candidate in found { entries[candidate.entry.id] = candidate.entry }
-            return (top, entries, ranked.count > top.count)
+        let found = try storage.read(user: user) { tx in
+            try tx.publicSearchCandidates(
+                query, app: app, threshold: configuration.publicThreshold,
+                limit: Self.publicWindow(room: room, paging: paging))
         }
+        return rankPublic(found, query: query, cursor: cursor, room: room, now: now)
+    }
+
+    /// How many public entries a page reads: without a cursor, the newest matches fill the
+    /// room (public entries come after the user's own; reading 150 as for private matches cost
+    /// more than it ranked); paging, every match.
+    static func publicWindow(room: Int, paging: Bool) -> Int {
+        paging ? everyMatch : max(20, room * 2)
+    }
+
+    /// The best `room` of the public entries found, after `cursor` when it is among them, and
+    /// whether more follow.
+    private func rankPublic(
+        _ found: [PublicSearchCandidate], query: FullTextQuery, cursor: SearchCursor?, room: Int, now: Date
+    ) -> (top: [RankedCandidate], entries: [Int64: StoredPublicEntry], more: Bool) {
+        var ranked = CandidateRanking(query: query, now: now).all(
+            found.map {
+                SearchCandidate(
+                    id: $0.entry.id, donatedAt: now, engagementCount: $0.entry.contributors,
+                    indexedText: $0.indexedText)
+            })[...]
+        if let cursor, cursor.isPublic == true {
+            ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
+        }
+        let top = Array(ranked.prefix(max(room, 0)))
+        var entries: [Int64: StoredPublicEntry] = [:]
+        for candidate in found { entries[candidate.entry.id] = candidate.entry }
+        return (top, entries, ranked.count > top.count)
     }
 
     /// "title matches “zebra”", field by field, for the fields the terms matched in.

@@ -366,13 +366,7 @@ extension PostgresTransaction {
         guard !ids.isEmpty else { return [] }
         let doing = "reading entries"
         return try rows(
-            read(
-                """
-                SELECT \(unescaped: StoredEntry.postgresColumns) FROM entry
-                WHERE user_id = \(userID) AND id = ANY(\(ids))
-                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
-                  AND (\(scope.app)::text IS NULL OR app = \(scope.app))
-                """, doing), doing, StoredEntry.init(reader:))
+            fetch(.entries(ids: ids, scope: scope, now: now), doing), doing, StoredEntry.init(reader:))
     }
 
     func entry(app: String, kind: EntryKind, identityKey: String, now: Date) throws -> StoredEntry? {

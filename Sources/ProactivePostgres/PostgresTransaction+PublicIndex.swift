@@ -159,17 +159,11 @@ extension PostgresTransaction {
     func publicSearchCandidates(_ query: FullTextQuery, app: String?, threshold: Int, limit: Int) throws
         -> [PublicSearchCandidate]
     {
-        guard let tsquery = query.tsquery(userKey: "") else { return [] }
+        guard query.tsquery(userKey: "") != nil else { return [] }
         let doing = "searching the public index"
         return try rows(
-            read(
-                """
-                SELECT \(unescaped: StoredPublicEntry.postgresColumns), fts_title, fts_keywords, fts_description
-                FROM public_entry
-                WHERE search_all @@ \(tsquery)::tsquery AND contributors >= \(threshold)
-                  AND (\(app)::text IS NULL OR app = \(app))
-                ORDER BY id DESC LIMIT \(limit)
-                """, doing), doing
+            fetch(.publicSearchCandidates(query: query, app: app, threshold: threshold, limit: limit), doing),
+            doing
         ) { r in
             PublicSearchCandidate(
                 entry: try StoredPublicEntry(reader: &r),

@@ -94,6 +94,23 @@ final class PostgresTransaction: StorageTransaction {
                   AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
                 ORDER BY seen_at DESC, id DESC LIMIT \(limit)
                 """
+        case .entries(let ids, let scope, let now):
+            return """
+                SELECT \(unescaped: StoredEntry.postgresColumns) FROM entry
+                WHERE user_id = \(userID) AND id = ANY(\(ids))
+                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
+                  AND (\(scope.app)::text IS NULL OR app = \(scope.app))
+                """
+        case .publicSearchCandidates(let query, let app, let threshold, let limit):
+            // A query without words reads nothing (its method answers at once).
+            let tsquery = query.tsquery(userKey: "") ?? ""
+            return """
+                SELECT \(unescaped: StoredPublicEntry.postgresColumns), fts_title, fts_keywords, fts_description
+                FROM public_entry
+                WHERE \(tsquery) <> '' AND search_all @@ \(tsquery)::tsquery AND contributors >= \(threshold)
+                  AND (\(app)::text IS NULL OR app = \(app))
+                ORDER BY id DESC LIMIT \(limit)
+                """
         }
     }
 

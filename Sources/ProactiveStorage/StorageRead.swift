@@ -17,4 +17,8 @@ public enum StorageRead: Sendable, Hashable {
     case openReminders(now: Date, limit: Int)
     /// ``PlaceStorage/placeSightings(since:now:limit:includingPlace:)``.
     case placeSightings(since: Date, now: Date, limit: Int, includingPlace: Bool)
+    /// ``EntryStorage/entries(ids:scope:now:)``.
+    case entries(ids: [Int64], scope: AppScope, now: Date)
+    /// ``PublicIndexStorage/publicSearchCandidates(_:app:threshold:limit:)``.
+    case publicSearchCandidates(query: FullTextQuery, app: String?, threshold: Int, limit: Int)
 }

@@ -22,6 +22,10 @@ import Testing
                 "\(try tx.openReminders(now: now, limit: limit).map(\.title))"
             case .placeSightings(let since, let now, let limit, let includingPlace):
                 "\(try tx.placeSightings(since: since, now: now, limit: limit, includingPlace: includingPlace).map { [$0.nameKey, $0.place] })"
+            case .entries(let ids, let scope, let now):
+                "\(try tx.entries(ids: ids, scope: scope, now: now).map(\.identityKey).sorted())"
+            case .publicSearchCandidates(let query, let app, let threshold, let limit):
+                "\(try tx.publicSearchCandidates(query, app: app, threshold: threshold, limit: limit).map(\.entry.id))"
             }
         }
     }
@@ -30,7 +34,7 @@ import Testing
         throws
     {
         let store = try backend.make()
-        let first = try store.write { tx -> (event: Int64, interaction: Int64) in
+        let first = try store.write { tx -> (event: Int64, interaction: Int64, entry: Int64) in
             let entry = try tx.upsertEntry(Fixture.activity("com.a", "a1", "Reading")).id
             try tx.makeCurrent(entryID: entry, app: "com.a")
             try tx.replacePlaceSightings(
@@ -53,7 +57,7 @@ import Testing
             _ = try tx.insertInteraction(
                 Fixture.interaction(
                     "com.chat", at: now.addingTimeInterval(-15), person: "2", identifier: "m2"))
-            return (event, interaction)
+            return (event, interaction, entry)
         }
         let reads: [StorageRead] = [
             .contextLogDeletions, .eventsAfter(id: first.event, limit: 10),
@@ -62,11 +66,17 @@ import Testing
             .openReminders(now: now, limit: 10),
             .placeSightings(since: .distantPast, now: now, limit: 10, includingPlace: true),
             .placeSightings(since: .distantPast, now: now, limit: 10, includingPlace: false),
+            .entries(ids: [first.entry, first.entry + 1_000], scope: .system, now: now),
+            .entries(ids: [first.entry], scope: .app("com.b"), now: now),
+            .publicSearchCandidates(
+                query: FullTextQuery(typed: "reading"), app: nil, threshold: 1, limit: 10),
+            .publicSearchCandidates(query: FullTextQuery(typed: ""), app: nil, threshold: 1, limit: 10),
         ]
         let unannounced = try store.read { try answers($0, reads) }
         #expect(
             unannounced[1] != "[]" && unannounced[2].contains("m2") && !unannounced[2].contains("m1")
-                && unannounced[5] == "[]")
+                && unannounced[5] == "[]" && unannounced[9] == #"["a1"]"# && unannounced[10] == "[]"
+                && unannounced[11] == "[]")
         try store.read { tx throws in
             try tx.prefetch(reads + reads)  // announced twice: fetched once
             #expect(try answers(tx, reads) == unannounced)
