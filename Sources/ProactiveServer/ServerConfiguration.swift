@@ -54,7 +54,7 @@ public struct ServerConfiguration: Sendable {
     /// next donation. Default 60 s.
     public var expirySweepInterval: TimeInterval = 60
     /// How often the daemon asks whether the search index needs upkeep (merging its segments,
-    /// see ``ProactiveEngine/maintainSearchIndex(pages:)``), and runs it in short steps when it
+    /// see `ProactiveEngine.maintainSearchIndex(pages:)`), and runs it in short steps when it
     /// does. Default 5 s.
     public var searchIndexUpkeepInterval: TimeInterval = 5
 
