@@ -7,7 +7,7 @@ import ProactiveStorage
 /// FTS5 flushes its in-memory terms to a new index segment at every statement savepoint, so
 /// indexing one row per statement (as triggers do) writes one segment per row and is several
 /// times slower than SQLite can index. Instead, writes record which rows to (re)index and
-/// which old text to remove, and ``flush(_:)`` applies them with two statements just before
+/// which old text to remove, and ``flush(_:)`` applies them with a few statements just before
 /// the write transaction commits. The index therefore always changes in the same transaction
 /// as the rows it indexes.
 ///
@@ -66,7 +66,8 @@ final class DeferredIndex {
         hasDeletions = true
     }
 
-    /// Applies every pending change to the index: at most two statements.
+    /// Applies every pending change to the index: two statements for removals and two for
+    /// additions (a bulk write adds three to set and reset the merge fan-in around them).
     func flush(_ db: Database) throws {
         if hasDeletions {
             try db.execute(
