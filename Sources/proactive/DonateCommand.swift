@@ -52,7 +52,13 @@ struct DonateCommand: ParsableCommand {
         // After an import, merge the search index when it has grown enough (a few seconds at a
         // million items); smaller donations leave that to the daemon's idle upkeep.
         if report.documents >= Self.importSize {
-            while try engine.maintainSearchIndex(pages: 2_000) {}
+            var announced = false
+            while try engine.maintainSearchIndex(pages: 2_000) {
+                if !announced && Terminal.stderrIsTerminal {
+                    FileHandle.standardError.write(Data("merging the search index…\n".utf8))
+                    announced = true
+                }
+            }
         }
         try report.finish()
     }
