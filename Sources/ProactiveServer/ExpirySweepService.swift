@@ -19,27 +19,14 @@ struct ExpirySweepService: Service {
 
     private static func sweep(_ server: ProactiveServer) async throws {
         let engine = server.engine
-        let interval = Duration.milliseconds(Int64(server.configuration.expirySweepInterval * 1000))
-        var failing = false
-        while !Task.isCancelled {
-            // A storage that cannot be written for a while (a full disk, a database outage) is
-            // logged once and tried again next time; it never stops the daemon.
-            do {
-                let purged = try await blocking { try engine.purgeExpiredData() }
-                if purged > 0 {
-                    server.logger.debug("expired data deleted", metadata: ["items": "\(purged)"])
-                }
-                if failing {
-                    failing = false
-                    server.logger.notice("expired data can be deleted again")
-                }
-            } catch let error as StorageError {
-                if !failing {
-                    failing = true
-                    server.logger.warning("cannot delete expired data", metadata: ["error": "\(error)"])
-                }
+        try await repeatStorageWork(
+            every: server.configuration.expirySweepInterval, logger: server.logger,
+            failure: "cannot delete expired data", recovery: "expired data can be deleted again"
+        ) {
+            let purged = try await blocking { try engine.purgeExpiredData() }
+            if purged > 0 {
+                server.logger.debug("expired data deleted", metadata: ["items": "\(purged)"])
             }
-            try await Task.sleep(for: interval)
         }
     }
 }

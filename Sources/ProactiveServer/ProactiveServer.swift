@@ -187,31 +187,19 @@ struct ExternalChangeWatcher: Service {
         let changes = server.changes
         let engine = server.engine
         engine.onExternalChange { _ in changes.bump() }
-        let interval = Duration.milliseconds(Int64(server.configuration.externalChangeInterval * 1000))
         var last: Int?
-        var failing = false
-        while !Task.isCancelled {
-            // A storage that cannot be reached for a while (a database outage) is logged once
-            // and tried again each interval; it never stops the watcher, or the daemon with it.
-            do {
-                let now = try await blocking { try engine.externalChangeCount() }
-                if let seen = last, now != seen {
-                    try await blocking { try engine.reloadDeclaredApps() }
-                    changes.bump()
-                }
-                last = now
-                if failing {
-                    failing = false
-                    server.logger.notice("the storage answers again")
-                }
-            } catch let error as StorageError {
-                if !failing {
-                    failing = true
-                    server.logger.warning(
-                        "cannot look for other processes' changes", metadata: ["error": "\(error)"])
-                }
+        // A storage that cannot be reached for a while (a database outage) is tried again each
+        // interval; it never stops the watcher, or the daemon with it.
+        try await repeatStorageWork(
+            every: server.configuration.externalChangeInterval, logger: server.logger,
+            failure: "cannot look for other processes' changes", recovery: "the storage answers again"
+        ) {
+            let now = try await blocking { try engine.externalChangeCount() }
+            if let seen = last, now != seen {
+                try await blocking { try engine.reloadDeclaredApps() }
+                changes.bump()
             }
-            try await Task.sleep(for: interval)
+            last = now
         }
     }
 }

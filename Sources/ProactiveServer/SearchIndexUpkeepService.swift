@@ -25,25 +25,13 @@ struct SearchIndexUpkeepService: Service {
 
     private static func upkeep(_ server: ProactiveServer) async throws {
         let engine = server.engine
-        let interval = Duration.milliseconds(Int64(server.configuration.searchIndexUpkeepInterval * 1000))
-        var failing = false
-        while !Task.isCancelled {
-            // A store that cannot be written for a while is logged once and tried again.
-            do {
-                while try await blocking({ try engine.maintainSearchIndex(pages: pagesPerStep) }) {
-                    try await Task.sleep(for: pause)
-                }
-                if failing {
-                    failing = false
-                    server.logger.notice("the search index can be merged again")
-                }
-            } catch let error as StorageError {
-                if !failing {
-                    failing = true
-                    server.logger.warning("cannot merge the search index", metadata: ["error": "\(error)"])
-                }
+        try await repeatStorageWork(
+            every: server.configuration.searchIndexUpkeepInterval, logger: server.logger,
+            failure: "cannot merge the search index", recovery: "the search index can be merged again"
+        ) {
+            while try await blocking({ try engine.maintainSearchIndex(pages: pagesPerStep) }) {
+                try await Task.sleep(for: pause)
             }
-            try await Task.sleep(for: interval)
         }
     }
 }
