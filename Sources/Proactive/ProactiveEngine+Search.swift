@@ -130,22 +130,21 @@ extension ProactiveEngine {
                 more = candidates.count > top.count
             }
             let missing = top.map(\.candidate.id).filter { filtered[$0] == nil }
-            var foundPublic: [PublicSearchCandidate]?
             let room = request.limit - top.count
-            let publicRead = StorageRead.publicSearchCandidates(
-                query: query, app: app, threshold: configuration.publicThreshold,
-                limit: Self.publicWindow(room: room, paging: false))
-            if searchesPublic && !paging && room > 0 {
+            let readsPublic = searchesPublic && !paging && room > 0
+            let window = Self.publicWindow(room: room, paging: false)
+            if readsPublic {
+                let publicRead = StorageRead.publicSearchCandidates(
+                    query: query, app: app, threshold: configuration.publicThreshold, limit: window)
                 try tx.prefetch(
                     missing.isEmpty
                         ? [publicRead] : [.entries(ids: missing, scope: scope, now: now), publicRead])
             }
             for entry in try tx.entries(ids: missing, scope: scope, now: now) { filtered[entry.id] = entry }
-            if searchesPublic && !paging && room > 0 {
-                foundPublic = try tx.publicSearchCandidates(
-                    query, app: app, threshold: configuration.publicThreshold,
-                    limit: Self.publicWindow(room: room, paging: false))
-            }
+            let foundPublic =
+                readsPublic
+                ? try tx.publicSearchCandidates(
+                    query, app: app, threshold: configuration.publicThreshold, limit: window) : nil
             return (top, top.map { filtered[$0.candidate.id] }, more, foundPublic)
         }
         // Public entries (words only, no filter) follow the user's own matches: read when the

@@ -147,7 +147,7 @@ public final class SQLiteStorage: Storage {
             var problems = try writer.read { db in
                 try String.fetchAll(db, sql: "PRAGMA integrity_check(100)").filter { $0 != "ok" }
             }
-            for table in ["entry_fts", "entry_title_fts", "publicEntry_fts"] {
+            for table in Self.searchIndexes {
                 do {
                     try writer.write { db in
                         try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES('integrity-check')")
