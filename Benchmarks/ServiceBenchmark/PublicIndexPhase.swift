@@ -78,7 +78,7 @@ extension ServiceBenchmark {
                 keywords: d.keywords.split(separator: " ").joined(separator: ", "),
                 url: "https://example.org/public/\(i)")
             let indexed = fields.indexedText
-            let words = SearchLexemes.words(indexed, key: "").all.sorted()
+            let words = SearchLexemes.words(indexed, key: "", prefixes: true).all.sorted()
             func field(_ s: String?) -> String {
                 guard let s else { return "\\N" }
                 return s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(

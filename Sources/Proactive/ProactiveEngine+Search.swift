@@ -209,7 +209,7 @@ extension ProactiveEngine {
         return rankPublic(found, query: query, cursor: cursor, room: room, now: now)
     }
 
-    /// How many public entries a page reads: without a cursor, the newest matches fill the
+    /// How many public entries a page reads: without a cursor, a window of the matches fills the
     /// room (public entries come after the user's own; reading 150 as for private matches cost
     /// more than it ranked); paging, every match.
     static func publicWindow(room: Int, paging: Bool) -> Int {

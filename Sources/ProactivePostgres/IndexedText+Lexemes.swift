@@ -33,28 +33,47 @@ public enum SearchLexemes {
         }.joined()
     }
 
+    /// What starts a prefix lexeme after the key (never part of a word: words are letters,
+    /// digits and marks).
+    public static let prefixMarker = "*"
+
+    /// The prefix lengths, in Unicode scalars, that an index made with `prefixes` holds as
+    /// lexemes of their own (``FullTextQuery/longestIndexedPrefix`` at most, as the SQLite
+    /// store's FTS5 prefix indexes 2–5).
+    public static let indexedPrefixLengths = 2...FullTextQuery.longestIndexedPrefix
+
     /// The distinct words of an entry's fields, within PostgreSQL's limits, in the order first
     /// seen (`array_to_tsvector` sorts them), each after `key`: those of every field, and those
     /// of the title alone (the title's words are the first ones of every field's, so it is
     /// folded once).
-    public static func words(_ text: IndexedText, key: String) -> (all: [String], title: [String]) {
+    ///
+    /// With `prefixes`, each word is followed by its prefixes of ``indexedPrefixLengths``
+    /// scalars, each after `key` and ``prefixMarker`` (`*new` for "news"): a typed prefix of
+    /// that length is then one exact lexeme (see `FullTextQuery.tsquery(userKey:wholeLongWords:indexedPrefixes:)`),
+    /// which GIN intersects with the other terms, instead of a partial match that unions
+    /// every word of that prefix first. The public index, shared by every user, holds them.
+    public static func words(_ text: IndexedText, key: String, prefixes: Bool = false) -> (
+        all: [String], title: [String]
+    ) {
         var out: [String] = []
         var titleCount = 0
         scan(
-            text, key: key, word: { out.append(String(decoding: $0, as: UTF8.self)) },
+            text, key: key, prefixes: prefixes, word: { out.append(String(decoding: $0, as: UTF8.self)) },
             titleEnd: { titleCount = out.count })
         return (out, Array(out.prefix(titleCount)))
     }
 
-    /// ``words(_:key:)`` each joined with spaces (a lexeme holds no space: words split on
-    /// everything but letters, digits and marks), built without a string per word: what a
+    /// ``words(_:key:prefixes:)`` each joined with spaces (a lexeme holds no space: words split
+    /// on everything but letters, digits and marks), built without a string per word: what a
     /// batch sends for `string_to_array(…, ' ')`.
-    public static func joinedWords(_ text: IndexedText, key: String) -> (all: String, title: String) {
+    public static func joinedWords(_ text: IndexedText, key: String, prefixes: Bool = false) -> (
+        all: String, title: String
+    ) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         var titleEnd = 0
         scan(
-            text, key: key,
+            text, key: key, prefixes: prefixes,
             word: { word in
                 if !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
                 bytes.append(contentsOf: word)
@@ -75,7 +94,8 @@ public enum SearchLexemes {
     /// Calls `word` with each distinct word of the fields (key included) in the order first
     /// seen, within PostgreSQL's limits, and `titleEnd` once the title's words are given.
     private static func scan(
-        _ text: IndexedText, key: String, word emit: (ArraySlice<UInt8>) -> Void, titleEnd: () -> Void
+        _ text: IndexedText, key: String, prefixes: Bool, word emit: (ArraySlice<UInt8>) -> Void,
+        titleEnd: () -> Void
     ) {
         var seen: Set<WordBytes> = []
         var total = 0
@@ -85,18 +105,38 @@ public enum SearchLexemes {
         let keyLength = word.count
         var full = false
         var titleDone = false
+        var prefix = Array(key.utf8) + Array(prefixMarker.utf8)
+        let prefixStart = prefix.count
+        // Emits a lexeme unless seen; false once the vector is full.
+        func add(_ lexeme: ArraySlice<UInt8>) -> Bool {
+            guard seen.insert(WordBytes(bytes: lexeme)).inserted else { return true }
+            // Each lexeme costs its bytes and about 8 bytes of header.
+            total += lexeme.count + 8
+            if total > largestVector {
+                full = true
+                return false
+            }
+            emit(lexeme)
+            return true
+        }
         func flush() {
             defer { word.removeSubrange(keyLength...) }
             let length = word.count - keyLength
             guard length > 0, length <= longestWord, !full else { return }
-            guard seen.insert(WordBytes(bytes: word[...])).inserted else { return }
-            // Each lexeme costs its bytes and about 8 bytes of header.
-            total += word.count + 8
-            if total > largestVector {
-                full = true
-                return
+            guard add(word[...]), prefixes else { return }
+            // The word's first 2, 3… scalars: a scalar starts at every byte that is not a
+            // UTF-8 continuation byte.
+            var scalars = 0
+            for index in keyLength...word.count {
+                if index < word.count, word[index] & 0xC0 == 0x80 { continue }
+                if indexedPrefixLengths.contains(scalars) {
+                    prefix.removeSubrange(prefixStart...)
+                    prefix.append(contentsOf: word[keyLength..<index])
+                    guard add(prefix[...]) else { return }
+                }
+                scalars += 1
+                if scalars > indexedPrefixLengths.upperBound { break }
             }
-            emit(word[...])
         }
         for (index, field) in [text.title, text.keywords, text.description, text.address].enumerated() {
             if index == 1 {

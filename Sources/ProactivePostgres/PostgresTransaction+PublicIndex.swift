@@ -131,7 +131,7 @@ extension PostgresTransaction {
         let fields = PublicContribution.consensus(
             of: contributions.filter { !$0.engaged }.map(\.fields), key: key)
         let text = fields.indexedText
-        let words = SearchLexemes.joinedWords(text, key: "").all
+        let words = SearchLexemes.joinedWords(text, key: "", prefixes: true).all
         try write(
             """
             UPDATE public_entry SET contributors = \(contributions.count), activity_type = \(fields.activityType),
@@ -159,7 +159,7 @@ extension PostgresTransaction {
     func publicSearchCandidates(_ query: FullTextQuery, app: String?, threshold: Int, limit: Int) throws
         -> [PublicSearchCandidate]
     {
-        guard query.tsquery(userKey: "") != nil else { return [] }
+        guard query.publicTSQueries != nil else { return [] }
         let doing = "searching the public index"
         return try rows(
             fetch(.publicSearchCandidates(query: query, app: app, threshold: threshold, limit: limit), doing),

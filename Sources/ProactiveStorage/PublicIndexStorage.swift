@@ -32,8 +32,9 @@ public protocol PublicIndexStorage {
     func entriesEligibleForPublicIndexing(now: Date) throws -> [StoredEntry]
 
     /// Public entries that at least `threshold` distinct users contributed to, of one app or
-    /// every app, matching every term of a query, with their fields; at most `limit`, most
-    /// recently created first. Callers rank them.
+    /// every app, matching every term of a query, with their fields; at most `limit`, in no
+    /// particular order (when more match, which ones is the backend's choice: SQLite's newest,
+    /// the first PostgreSQL finds). Callers rank them.
     func publicSearchCandidates(_ query: FullTextQuery, app: String?, threshold: Int, limit: Int) throws
         -> [PublicSearchCandidate]
 }

@@ -102,7 +102,10 @@ import Testing
         #expect(try storage.read { try $0.entryCounts() }[.item] == 4)
         #expect(
             try PostgresTestDatabase.execute("SELECT name FROM proactive_migration ORDER BY name", at: url)
-                == ["v1-schema", "v2-user-lexemes", "v3-sightings-without-foreign-key", "v4-public-index"]
+                == [
+                    "v1-schema", "v2-user-lexemes", "v3-sightings-without-foreign-key", "v4-public-index",
+                    "v5-public-prefixes",
+                ]
         )
     }
 
@@ -159,6 +162,43 @@ import Testing
                     || $0?.hasSuffix("USING gin (search_title)") == true
             })
         #expect(indexes.count == 2)
+    }
+
+    /// Public entries written before prefixes were indexed (v4) get them in place: the
+    /// migration's SQL gives the lexemes the engine writes, and a typed prefix finds the entry.
+    @Test(.enabled(if: isConfigured)) func publicEntriesGainTheirPrefixLexemes() throws {
+        let url = try #require(try PostgresTestDatabase.newDatabaseURL())
+        let text = IndexedText(
+            title: "Gâteau Αθήνα", keywords: "ab, a", description: IndexText.indexForm("東京タワー information"),
+            address: nil)
+        let unprefixed = SearchLexemes.words(text, key: "").all.map { "'" + $0 + "'" }.joined(separator: ",")
+        try PostgresStorage(url: url).close()
+        for statement in [
+            """
+            INSERT INTO public_entry (app, key, contributors, title, fts_title, fts_keywords, fts_description, search_all)
+            VALUES ('com.a', 'k', 5, 'Gâteau', '\(text.title!)', '\(text.keywords!)', '\(text.description!)',
+              array_to_tsvector(ARRAY[\(unprefixed)]))
+            """,
+            "DELETE FROM proactive_migration WHERE name = 'v5-public-prefixes'",
+        ] {
+            try PostgresTestDatabase.execute(statement, at: url)
+        }
+        let storage = try PostgresStorage(url: url)
+        defer { storage.close() }
+        let stored = try PostgresTestDatabase.execute(
+            "SELECT w FROM public_entry, unnest(tsvector_to_array(search_all)) w ORDER BY w COLLATE \"C\"",
+            at: url)
+        #expect(stored.compactMap { $0 } == SearchLexemes.words(text, key: "", prefixes: true).all.sorted())
+        for typed in ["gâ", "gatea", "αθήν", "informati", "ab", "東京", "informa"] {
+            let found = try storage.read {
+                try $0.publicSearchCandidates(FullTextQuery(typed: typed), app: nil, threshold: 5, limit: 10)
+            }
+            #expect(found.map(\.entry.fields.title) == ["Gâteau"], "\(typed)")
+        }
+        let none = try storage.read {
+            try $0.publicSearchCandidates(FullTextQuery(typed: "gatx"), app: nil, threshold: 5, limit: 10)
+        }
+        #expect(none.isEmpty)
     }
 
     @Test(.enabled(if: isConfigured)) func writingInAReadTransactionThrows() throws {
@@ -348,17 +388,55 @@ final class ThrowawayCluster: Sendable {
 /// The lexemes PostgreSQL stores are exactly the folded words SQLite's tokenizer makes (the
 /// shared `TextFolding.words`), each after the user's key, each once, title words first.
 @Suite struct SearchLexemeTests {
-    static func reference(_ text: IndexedText, key: String) -> (all: [String], title: [String]) {
+    static func reference(_ text: IndexedText, key: String, prefixes: Bool = false) -> (
+        all: [String], title: [String]
+    ) {
+        var seenWords: Set<String> = []
         var seen: Set<String> = []
         var all: [String] = []
         var title: [String] = []
         for (index, field) in [text.title, text.keywords, text.description, text.address].enumerated() {
-            for word in TextFolding.words(field ?? "") where seen.insert(word).inserted {
-                all.append(key + word)
-                if index == 0 { title.append(key + word) }
+            for word in TextFolding.words(field ?? "") where seenWords.insert(word).inserted {
+                var lexemes = [key + word]
+                if prefixes {
+                    let scalars = Array(word.unicodeScalars)
+                    for length in 2...5 where length <= scalars.count {
+                        var prefix = String.UnicodeScalarView()
+                        prefix.append(contentsOf: scalars.prefix(length))
+                        lexemes.append(key + "*" + String(prefix))
+                    }
+                }
+                for lexeme in lexemes where seen.insert(lexeme).inserted {
+                    all.append(lexeme)
+                    if index == 0 { title.append(lexeme) }
+                }
             }
         }
         return (all, title)
+    }
+
+    /// The public index's lexemes: each word, then its prefixes of 2 to 5 scalars after `*`
+    /// (accents folded first, CJK by scalar, never a prefix longer than the word).
+    @Test func publicLexemesAddEachWordsPrefixesOfTwoToFiveScalars() {
+        let text = IndexedText(
+            title: "Gâteau Αθήνα", keywords: "ab, a", description: IndexText.indexForm("東京タワー information"),
+            address: nil)
+        let words = SearchLexemes.words(text, key: "", prefixes: true)
+        #expect(words.all == Self.reference(text, key: "", prefixes: true).all)
+        #expect(words.all.contains("*gat") && words.all.contains("*gatea") && !words.all.contains("*gateau"))
+        #expect(words.all.filter { $0.hasPrefix("*αθ") }.count == 4)
+        #expect(words.all.contains("*ab") && !words.all.contains("*a"))
+        #expect(words.all.contains("*東京") && words.all.contains("*infor") && !words.all.contains("*inform"))
+        #expect(
+            SearchLexemes.joinedWords(text, key: "", prefixes: true).all == words.all.joined(separator: " "))
+        // Queries: 2–5 scalars are one exact lexeme, shorter and longer ones a prefix match.
+        #expect(
+            FullTextQuery(typed: "tarte gât").tsquery(userKey: "", indexedPrefixes: true)
+                == "'tarte' & '*gat'")
+        #expect(FullTextQuery(typed: "g").tsquery(userKey: "", indexedPrefixes: true) == "'g':*")
+        #expect(
+            FullTextQuery(typed: "informat").tsquery(userKey: "", indexedPrefixes: true) == "'informat':*")
+        #expect(FullTextQuery(typed: "gât").tsquery(userKey: "k") == "'kgat':*")
     }
 
     @Test func lexemesAreTheFoldedWordsAfterTheKey() {
@@ -392,6 +470,11 @@ final class ThrowawayCluster: Sendable {
             let joined = SearchLexemes.joinedWords(text, key: key)
             #expect(joined.all == expected.all.joined(separator: " "), "\(text)")
             #expect(joined.title == expected.title.joined(separator: " "), "\(text)")
+            let withPrefixes = Self.reference(text, key: key, prefixes: true)
+            #expect(SearchLexemes.words(text, key: key, prefixes: true).all == withPrefixes.all, "\(text)")
+            #expect(
+                SearchLexemes.joinedWords(text, key: key, prefixes: true).all
+                    == withPrefixes.all.joined(separator: " "), "\(text)")
             #expect(!expected.all.contains { $0.contains(" ") }, "a lexeme holds a space: \(text)")
         }
         #expect(SearchLexemes.userKey(UserID(rawValue: "alice")!) == "6384e2b2")

@@ -189,6 +189,26 @@ import Testing
         #expect(!exported.contains("public/"))
     }
 
+    /// What a user types finds the public entry on every backend: a last word of 2–5 letters
+    /// (one lexeme of its own on PostgreSQL), a longer one, either beside whole words; and
+    /// nothing for a prefix no word has.
+    @Test(arguments: TestBackend.available)
+    func typedPrefixesFindAPublicEntry(_ backend: TestBackend) throws {
+        let service = try Service(backend)
+        defer { service.cleanUp() }
+        for (index, user) in (1...5).map({ "cook-\($0)" }).enumerated() {
+            try service.engine(user).donate(documents: [Self.activity(user, url: Self.urls[index])])
+        }
+        let reader = try service.engine("reader")
+        for typed in ["ta", "tat", "tarte ta", "tatin", "carameli", "apples tar", "dessert caramelis", "Târ"]
+        {
+            #expect(try publicResults(reader, typed).count == 1, "\(typed)")
+        }
+        for typed in ["tatx", "apples tax", "carameliz"] {
+            #expect(try publicResults(reader, typed).isEmpty, "\(typed)")
+        }
+    }
+
     @Test(arguments: TestBackend.available)
     func contributionsMadeTogetherAreEachCounted(_ backend: TestBackend) throws {
         var service = try Service(backend)
