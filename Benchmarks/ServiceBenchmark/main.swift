@@ -15,10 +15,12 @@ import Synchronization
 //   .build/release/ServiceBenchmark --postgres URL [--documents 100000] [--users 1000] [--queries 2000]
 //       [--seeds ../shared/seeds] [--batch 1000] [--threads 2] [--pushes 1000] [--search-at 1000000]
 //       [--ingest-seconds 240] [--phase-seconds 60] [--contributions 1000] [--public-entries 100000]
-//       [--search-only]
+//       [--search-only] [--min-matches N]
 //
 // `--search-only` searches a database a previous run filled (entry, bench_entry and public
 // entries as it left them), nothing else: for trying a change to search at 1M in seconds.
+// `--min-matches N` times only the queries matching at least N of their user's items (for
+// profiling one class).
 // Otherwise needs an empty database (the URL's); creates and drops a second one, URL's name +
 // "_concurrent", for the concurrent ingest. Every phase stops by itself (a count, and a time
 // limit). Prints one line per figure, then a Markdown summary. When `pg_stat_statements` is
@@ -39,6 +41,7 @@ struct Options: Sendable {
     var contributions = 1000
     var publicEntries = 0
     var searchOnly = false
+    var minMatches = 0
 
     init() {
         var args = CommandLine.arguments.dropFirst().makeIterator()
@@ -62,6 +65,7 @@ struct Options: Sendable {
             case "--contributions": contributions = Int(value(arg))!
             case "--public-entries": publicEntries = Int(value(arg))!
             case "--search-only": searchOnly = true
+            case "--min-matches": minMatches = Int(value(arg))!
             default: fatalError("unknown argument \(arg)")
             }
         }
@@ -495,6 +499,7 @@ final class ServiceBenchmark {
         let (client0, server0) = (processCPUSeconds(), serverCPU?.seconds() ?? 0)
         for (q, matched) in zip(queries, matches).dropFirst(200) {
             guard ContinuousClock.now < stop else { break }
+            guard matched >= options.minMatches else { continue }
             let e = engine(for: q.user)
             let t = ContinuousClock.now
             let results = try e.search(SearchRequest(q.text))

@@ -177,7 +177,8 @@ extension ProactiveEngine {
     /// ``EntryStorage/submitEntries(_:)`` and their places with
     /// ``PlaceStorage/replacePlaceSightings(_:)``. The run goes in parts: while the storage
     /// writes one part (on PostgreSQL the server works while `submitEntries` has returned), the
-    /// next is staged. The receipts are the ones ingesting the documents one by one gives.
+    /// next is staged and submitted, then the previous one's places are written. The receipts
+    /// are the ones ingesting the documents one by one gives.
     private func ingestRun(
         _ run: ArraySlice<Result<Donation, DonationError>>, sources: [Data], offset: Int, firstIndex: Int,
         donor: Donor, now: Date, declared: [String: App], tx: any StorageTransaction
@@ -185,10 +186,11 @@ extension ProactiveEngine {
         var receipts: [DonationReceipt] = []
         receipts.reserveCapacity(run.count)
         var inFlight: (staged: [(position: Int, entry: StagedEntry)], writes: PendingEntryWrites)?
-        // Reads the results of the part in flight, writes its places and completes its receipts.
-        func land() throws {
-            guard let (staged, writes) = inFlight else { return }
-            inFlight = nil
+        // Reads the results of a part submitted before, writes its places and completes its
+        // receipts.
+        func land(_ part: (staged: [(position: Int, entry: StagedEntry)], writes: PendingEntryWrites)?) throws
+        {
+            guard let (staged, writes) = part else { return }
             let results = try writes.results()
             try tx.replacePlaceSightings(
                 zip(staged, results).map { staged, result in
@@ -237,11 +239,15 @@ extension ProactiveEngine {
                     }
                 }
             }
-            try land()
-            if !staged.isEmpty { inFlight = (staged, try tx.submitEntries(staged.map(\.entry.draft))) }
+            // This part is sent before the previous one lands: the storage works on it while the
+            // previous part's places and receipts are made (on PostgreSQL, its rows are also
+            // built before waiting for the previous part's results).
+            let previous = inFlight
+            inFlight = staged.isEmpty ? nil : (staged, try tx.submitEntries(staged.map(\.entry.draft)))
+            try land(previous)
             partStart = part.endIndex
         }
-        try land()
+        try land(inFlight)
         return receipts
     }
 

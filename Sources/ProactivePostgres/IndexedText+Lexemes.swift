@@ -81,18 +81,40 @@ public enum SearchLexemes {
         return (String(decoding: bytes, as: UTF8.self), String(decoding: bytes[..<titleEnd], as: UTF8.self))
     }
 
-    /// A word's bytes, hashed as bytes (a `String` hashes its normalized form, several times
-    /// slower, and the folded words compare equal exactly when their bytes do).
+    /// A lexeme's bytes, hashed as bytes (a `String` hashes its normalized form, several times
+    /// slower, and the folded words compare equal exactly when their bytes do). Up to 32 bytes
+    /// (nearly every word, key included) are held inline, so that remembering a word
+    /// allocates nothing.
     private struct WordBytes: Hashable {
-        var bytes: ArraySlice<UInt8>
+        var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var count: Int
+        var longer: [UInt8]?
+
+        init(_ bytes: ArraySlice<UInt8>) {
+            count = bytes.count
+            guard count <= 32 else {
+                longer = Array(bytes)
+                return
+            }
+            withUnsafeMutableBytes(of: &inline) { target in
+                bytes.withUnsafeBytes { target.copyMemory(from: $0) }
+            }
+        }
+
+        static func == (a: WordBytes, b: WordBytes) -> Bool {
+            a.count == b.count && a.inline == b.inline && a.longer == b.longer
+        }
 
         func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(count)
+            hasher.combine(inline.0)
+            hasher.combine(inline.1)
+            hasher.combine(inline.2)
+            hasher.combine(inline.3)
+            if let longer { hasher.combine(longer) }
         }
     }
 
-    /// Calls `word` with each distinct word of the fields (key included) in the order first
-    /// seen, within PostgreSQL's limits, and `titleEnd` once the title's words are given.
     private static func scan(
         _ text: IndexedText, key: String, prefixes: Bool, word emit: (ArraySlice<UInt8>) -> Void,
         titleEnd: () -> Void
@@ -107,9 +129,10 @@ public enum SearchLexemes {
         var titleDone = false
         var prefix = Array(key.utf8) + Array(prefixMarker.utf8)
         let prefixStart = prefix.count
+        var folded: [UInt8] = []
         // Emits a lexeme unless seen; false once the vector is full.
         func add(_ lexeme: ArraySlice<UInt8>) -> Bool {
-            guard seen.insert(WordBytes(bytes: lexeme)).inserted else { return true }
+            guard seen.insert(WordBytes(lexeme)).inserted else { return true }
             // Each lexeme costs its bytes and about 8 bytes of header.
             total += lexeme.count + 8
             if total > largestVector {
@@ -144,16 +167,33 @@ public enum SearchLexemes {
                 titleEnd()
             }
             guard let field, !full else { continue }
-            for scalar in TextFolding.fold(field).unicodeScalars {
-                if Script.isWordCharacter(scalar) {
-                    if scalar.isASCII {
-                        word.append(UInt8(truncatingIfNeeded: scalar.value))
-                    } else {
-                        UTF8.encode(scalar) { word.append($0) }
+            // The folded text's UTF-8, walked scalar by scalar (ASCII without decoding).
+            folded.removeAll(keepingCapacity: true)
+            TextFolding.appendFolded(field, to: &folded)
+            var i = 0
+            while i < folded.count {
+                let lead = folded[i]
+                if lead < 0x80 {
+                    i += 1
+                    if (lead >= 0x30 && lead <= 0x39) || (lead >= 0x61 && lead <= 0x7A)
+                        || (lead >= 0x41 && lead <= 0x5A)
+                    {
+                        word.append(lead)
+                    } else if word.count > keyLength {
+                        flush()
                     }
+                    continue
+                }
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                let end = min(i + length, folded.count)
+                var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for j in (i + 1)..<end { value = value << 6 | UInt32(folded[j] & 0x3F) }
+                if let scalar = Unicode.Scalar(value), Script.isWordCharacter(scalar) {
+                    word.append(contentsOf: folded[i..<end])
                 } else if word.count > keyLength {
                     flush()
                 }
+                i = end
             }
             if word.count > keyLength { flush() }
         }
