@@ -177,8 +177,9 @@ extension ProactiveEngine {
     /// ``EntryStorage/submitEntries(_:)`` and their places with
     /// ``PlaceStorage/replacePlaceSightings(_:)``. The run goes in parts: while the storage
     /// writes one part (on PostgreSQL the server works while `submitEntries` has returned), the
-    /// next is staged and submitted, then the previous one's places are written. The receipts
-    /// are the ones ingesting the documents one by one gives.
+    /// next is staged and submitted, then the previous one lands; the places of the whole run
+    /// are written at its end, with one call. The receipts are the ones ingesting the documents
+    /// one by one gives.
     private func ingestRun(
         _ run: ArraySlice<Result<Donation, DonationError>>, sources: [Data], offset: Int, firstIndex: Int,
         donor: Donor, now: Date, declared: [String: App], tx: any StorageTransaction
@@ -186,16 +187,18 @@ extension ProactiveEngine {
         var receipts: [DonationReceipt] = []
         receipts.reserveCapacity(run.count)
         var inFlight: (staged: [(position: Int, entry: StagedEntry)], writes: PendingEntryWrites)?
-        // Reads the results of a part submitted before, writes its places and completes its
+        // Every part's place sightings, written together once the run's entries are (an entry
+        // written twice keeps its last sightings).
+        var sightings: [(entryID: Int64, records: [PlaceSightingRecord])] = []
+        // Reads the results of a part submitted before, keeps its places and completes its
         // receipts.
         func land(_ part: (staged: [(position: Int, entry: StagedEntry)], writes: PendingEntryWrites)?) throws
         {
             guard let (staged, writes) = part else { return }
             let results = try writes.results()
-            try tx.replacePlaceSightings(
-                zip(staged, results).map { staged, result in
-                    (entryID: result.id, records: staged.entry.records(entryID: result.id))
-                })
+            for (staged, result) in zip(staged, results) {
+                sightings.append((entryID: result.id, records: staged.entry.records(entryID: result.id)))
+            }
             for (staged, result) in zip(staged, results) {
                 receipts[staged.position] = staged.entry.receipt(for: result)
                 try contribute(staged.entry, tx: tx)
@@ -248,6 +251,7 @@ extension ProactiveEngine {
             partStart = part.endIndex
         }
         try land(inFlight)
+        if !sightings.isEmpty { try tx.replacePlaceSightings(sightings) }
         return receipts
     }
 
