@@ -186,20 +186,18 @@ extension ProactiveEngine {
     ) throws -> [DonationReceipt] {
         var receipts: [DonationReceipt] = []
         receipts.reserveCapacity(run.count)
-        var inFlight: (staged: [(position: Int, entry: StagedEntry)], writes: PendingEntryWrites)?
+        typealias Part = (staged: [(position: Int, entry: StagedEntry)], writes: PendingEntryWrites)
+        var inFlight: Part?
         // Every part's place sightings, written together once the run's entries are (an entry
         // written twice keeps its last sightings).
         var sightings: [(entryID: Int64, records: [PlaceSightingRecord])] = []
         // Reads the results of a part submitted before, keeps its places and completes its
         // receipts.
-        func land(_ part: (staged: [(position: Int, entry: StagedEntry)], writes: PendingEntryWrites)?) throws
-        {
+        func land(_ part: Part?) throws {
             guard let (staged, writes) = part else { return }
             let results = try writes.results()
             for (staged, result) in zip(staged, results) {
                 sightings.append((entryID: result.id, records: staged.entry.records(entryID: result.id)))
-            }
-            for (staged, result) in zip(staged, results) {
                 receipts[staged.position] = staged.entry.receipt(for: result)
                 try contribute(staged.entry, tx: tx)
             }

@@ -115,6 +115,9 @@ public enum SearchLexemes {
         }
     }
 
+    /// Calls `word` with each distinct lexeme of the fields (key included) in the order first
+    /// seen, each word followed by its prefix lexemes when `prefixes`, within PostgreSQL's
+    /// limits, and `titleEnd` once the title's lexemes are given.
     private static func scan(
         _ text: IndexedText, key: String, prefixes: Bool, word emit: (ArraySlice<UInt8>) -> Void,
         titleEnd: () -> Void
