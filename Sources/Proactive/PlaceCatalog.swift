@@ -39,18 +39,6 @@ enum PlaceCatalog {
     /// after request, and decoding is most of what showing one costs.
     static let decodedPlaces = Memo<UTF8Key, Place?>(capacity: 4096)
 
-    /// What a sighting stores of a place (its JSON and folded name and city), kept per
-    /// distinct place: donations name the same few places again and again, and encoding one
-    /// with `JSONEncoder` was 7 % of ingest.
-    static let storedForms = Memo<Place, StoredForm>(capacity: 4096)
-
-    /// A place as a sighting stores it.
-    struct StoredForm: Sendable {
-        var json: String
-        var nameKey: String
-        var cityKey: String?
-    }
-
     /// The places a donated value describes, completed, with whether the donor allows
     /// navigating to each.
     static func places(
@@ -133,18 +121,14 @@ enum PlaceCatalog {
         seenAt: Date, expiresAt: Date?
     ) -> [PlaceSightingRecord] {
         places.map { place, navigable in
-            let stored = storedForms.value(for: place) {
-                StoredForm(
-                    json: EntryDrafts.payload(place), nameKey: TextFolding.fold(place.name),
-                    cityKey: place.city.map { TextFolding.fold($0) })
-            }
-            return PlaceSightingRecord(
+            PlaceSightingRecord(
                 entryID: entryID, app: app, activityType: activityType, url: url, seenAt: seenAt,
                 expiresAt: expiresAt,
-                supportsNavigation: navigable, nameKey: stored.nameKey, cityKey: stored.cityKey,
+                supportsNavigation: navigable, nameKey: TextFolding.fold(place.name),
+                cityKey: place.city.map { TextFolding.fold($0) },
                 latitude: place.latitude, longitude: place.longitude,
                 coordinateSource: place.coordinateSource?.rawValue,
-                place: stored.json)
+                place: place.storedJSON)
         }
     }
 

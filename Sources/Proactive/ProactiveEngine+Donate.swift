@@ -111,9 +111,9 @@ extension ProactiveEngine {
         let now = now ?? self.now
         var declared = apps.withLock { $0 }
         let receipts = try storage.write(user: user) { tx in
-            if try tx.purgeExpired(now: now) > 0 {
-                try reconcilePublicContributions(tx, user: user, now: now)
-            }
+            // Expired entries go first (what follows sees them gone); on PostgreSQL the server
+            // deletes them while the first documents are checked and staged.
+            let purged = try tx.submitPurgeExpired(now: now)
             var all: [[DonationReceipt]] = []
             for (donations, sources, donor, firstIndex) in groups {
                 var receipts: [DonationReceipt] = []
@@ -150,6 +150,9 @@ extension ProactiveEngine {
                     offset += 1
                 }
                 all.append(receipts)
+            }
+            if try purged.value() > 0 {
+                try reconcilePublicContributions(tx, user: user, now: now)
             }
             try tx.deleteEvents(before: now.addingTimeInterval(-configuration.eventRetention))
             return all

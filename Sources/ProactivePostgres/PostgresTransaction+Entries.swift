@@ -317,7 +317,11 @@ extension PostgresTransaction {
     }
 
     func purgeExpired(now: Date) throws -> Int {
-        try deleteEntries(
+        try submitPurgeExpired(now: now).value()
+    }
+
+    func submitPurgeExpired(now: Date) throws -> PendingCount {
+        try submitDeletion(
             """
             DELETE FROM entry WHERE user_id = \(userID)
               AND expires_at IS NOT NULL AND expires_at <= \(now.timeIntervalSince1970)
@@ -332,9 +336,13 @@ extension PostgresTransaction {
     /// The sightings are named by the user as a value, not only through the deleted rows: the
     /// planner then plans the user's partition of `place_sighting` alone instead of all of them
     /// (every donation purges expired entries first, so this planning was paid per donation).
-    private func deleteEntries(_ deletion: PostgresQuery) throws(StorageError) -> Int {
+    private func deleteEntries(_ deletion: PostgresQuery) throws -> Int {
+        try submitDeletion(deletion).value()
+    }
+
+    /// Sends a deletion as ``deleteEntries(_:)`` runs it, without waiting; the count waits.
+    private func submitDeletion(_ deletion: PostgresQuery) throws(StorageError) -> PendingCount {
         let doing = "deleting entries"
-        try requireWritable(doing)
         var query = deletion
         query.binds.append(userID)
         query.sql = """
@@ -343,9 +351,12 @@ extension PostgresTransaction {
                 DELETE FROM place_sighting s USING gone WHERE s.user_id = $\(query.binds.count) AND s.entry_id = gone.id)
             SELECT count(*) FROM gone
             """
-        let count = try scalar(query, doing, as: Int.self) ?? 0
-        if count > 0 { noteChange() }
-        return count
+        let pending = try submitWrite(query, doing)
+        return PendingCount { [self] in
+            let count = try firstRow(collectWrite(pending), doing) { try $0.next(Int.self) } ?? 0
+            if count > 0 { noteChange() }
+            return count
+        }
     }
 
     // MARK: Reading

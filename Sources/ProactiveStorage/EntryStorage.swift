@@ -60,6 +60,12 @@ public protocol EntryStorage {
     @discardableResult
     func purgeExpired(now: Date) throws -> Int
 
+    /// Starts ``purgeExpired(now:)``: a backend whose statements cost a round trip sends the
+    /// deletion and returns at once, so that the caller prepares its next writes while the
+    /// server deletes; ``PendingCount/value()`` waits for the count. Later calls on the
+    /// transaction see the expired entries deleted. The default deletes at once.
+    func submitPurgeExpired(now: Date) throws -> PendingCount
+
     // MARK: Reading
 
     /// An entry by identifier, if visible in the scope and not expired.
@@ -109,6 +115,12 @@ extension EntryStorage {
     public func submitEntries(_ drafts: [EntryDraft]) throws -> PendingEntryWrites {
         let results = try upsertEntries(drafts)
         return PendingEntryWrites { results }
+    }
+
+    /// Deletes at once with ``purgeExpired(now:)``.
+    public func submitPurgeExpired(now: Date) throws -> PendingCount {
+        let count = try purgeExpired(now: now)
+        return PendingCount { count }
     }
 
     /// Reads the entries one by one with ``entry(id:scope:now:)``.
