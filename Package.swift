@@ -82,10 +82,12 @@ let package = Package(
 
         // MARK: Storage: the protocol the engine owns, and its backends (SQL stays inside them)
         .target(name: "ProactiveStorage", dependencies: ["ProactiveText"], swiftSettings: swiftSettings),
+        // Stored documents are compressed with zlib's raw deflate and a preset dictionary.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ProactiveSQLite",
             dependencies: [
-                "ProactiveStorage", "ProactiveText", .product(name: "GRDB", package: "GRDB.swift"),
+                "CZlib", "ProactiveStorage", "ProactiveText", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings),
         .target(

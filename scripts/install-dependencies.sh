@@ -2,8 +2,8 @@
 # Installs the Debian packages Proactive needs to build and run (idempotent); `--test` adds
 # what the tests need (headless Chromium), `--bench` what the load benchmark needs (wrk).
 set -euo pipefail
-# Build and run: SQLite, libxml2, ICU, libphonenumber; Python for the benchmark baselines.
-packages=(libsqlite3-dev libxml2-dev libicu-dev libphonenumber-dev python3 python3-venv gzip curl)
+# Build and run: SQLite, zlib, libxml2, ICU, libphonenumber; Python for the benchmark baselines.
+packages=(libsqlite3-dev zlib1g-dev libxml2-dev libicu-dev libphonenumber-dev python3 python3-venv gzip curl)
 for group in "$@"; do
   case "$group" in
     --test) packages+=(chromium chromium-driver) ;;   # the inspector's browser test

@@ -10,7 +10,8 @@ extension StoredEntry {
         e.expiresAt, e.donationCount, e.engagementCount, e.lastEngagedAt, e.payload
         """
 
-    init(row: Row) {
+    /// An entry from a row of ``columns`` (its payload decompressed: see ``StoredText``).
+    init(row: Row) throws {
         self.init(
             id: row[0], app: row[1], kind: EntryKind(rawValue: row[2]) ?? .item, identityKey: row[3],
             uniqueIdentifier: row[4], domainIdentifier: row[5], persistentIdentifier: row[6],
@@ -22,7 +23,7 @@ extension StoredEntry {
             expiresAt: (row[17] as Double?).map(Date.init(timeIntervalSince1970:)), donationCount: row[18],
             engagementCount: row[19],
             lastEngagedAt: (row[20] as Double?).map(Date.init(timeIntervalSince1970:)),
-            payload: row[21])
+            payload: try StoredText.text(row, 21))
     }
 }
 
@@ -48,8 +49,8 @@ extension SQLiteTransaction {
             draft.persistentIdentifier, draft.activityType, draft.url, draft.title, draft.isEligibleForSearch,
             draft.isEligibleForHandoff, draft.isEligibleForPublicIndexing, draft.isEligibleForPrediction,
             draft.donatedAt.timeIntervalSince1970, draft.donatedAt.timeIntervalSince1970,
-            draft.expiresAt?.timeIntervalSince1970, draft.payload, text.title, text.keywords,
-            text.description, text.address,
+            draft.expiresAt?.timeIntervalSince1970, StoredText.databaseValue(draft.payload), text.title,
+            text.keywords, text.description, text.address,
         ])
         if db.changesCount > 0 {
             let id = db.lastInsertedRowID
@@ -85,7 +86,9 @@ extension SQLiteTransaction {
             draft.isEligibleForPublicIndexing,
             draft.isEligibleForPrediction, draft.donatedAt.timeIntervalSince1970,
             draft.expiresAt?.timeIntervalSince1970,
-            draft.payload, text.title, text.keywords, text.description, text.address, id,
+            StoredText.databaseValue(draft.payload), text.title, text.keywords, text.description,
+            text.address,
+            id,
         ])
         if textChanged { index.enqueue(id) }
         return EntryWriteResult(id: id, merged: true)

@@ -21,7 +21,7 @@ extension SQLiteTransaction {
                 userID, entryID, r.app, r.activityType, r.url, r.seenAt.timeIntervalSince1970,
                 r.expiresAt?.timeIntervalSince1970, r.supportsNavigation, r.nameKey, r.cityKey, r.latitude,
                 r.longitude,
-                r.coordinateSource, r.place,
+                r.coordinateSource, StoredText.databaseValue(r.place),
             ])
         }
     }
@@ -32,7 +32,9 @@ extension SQLiteTransaction {
         let statement = try db.cachedStatement(
             sql: "SELECT place FROM placeSighting WHERE id = ? AND userId = ?")
         for id in ids {
-            if let json = try String.fetchOne(statement, arguments: [id, userID]) { found[id] = json }
+            if let stored = try DatabaseValue.fetchOne(statement, arguments: [id, userID]) {
+                found[id] = try StoredText.text(stored)
+            }
         }
         return found
     }
@@ -61,7 +63,7 @@ extension SQLiteTransaction {
                 expiresAt: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)),
                 supportsNavigation: row[7], nameKey: row[8], cityKey: row[9], latitude: row[10],
                 longitude: row[11],
-                coordinateSource: row[12], place: row[13])
+                coordinateSource: row[12], place: try StoredText.text(row, 13))
             record.id = row[0]
             return record
         }

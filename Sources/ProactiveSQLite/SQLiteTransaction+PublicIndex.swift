@@ -151,7 +151,7 @@ extension SQLiteTransaction {
                     WHERE e.userId = ? AND e.isEligibleForPublicIndexing
                       AND (e.expiresAt IS NULL OR e.expiresAt > ?)
                     """), arguments: [userID, now.timeIntervalSince1970]
-        ).map(StoredEntry.init(row:))
+        ).map { try StoredEntry(row: $0) }
     }
 
     public func publicSearchCandidates(_ query: FullTextQuery, app: String?, threshold: Int, limit: Int)

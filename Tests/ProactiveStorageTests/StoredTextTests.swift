@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import ProactiveStorage
+import ProactiveText
+import Testing
+
+@testable import ProactiveSQLite
+
+/// The embedded store keeps documents compressed with a preset dictionary (``StoredText``):
+/// every text reads back exactly, a typical document takes about half its size, and documents
+/// stored as text before read as they are.
+@Suite struct StoredTextTests {
+    static let document = #"""
+        {"type":"searchableItem","app":"com.bistro.app","uniqueIdentifier":"order-8812","domainIdentifier":"orders",\#
+        "attributeSet":{"title":"Dîner au Café de Flore","contentDescription":"Table pour deux, 20 h 30, \#
+        près de la fenêtre; 牛肉麵 et crêpes","keywords":["dîner","réservation"],"city":"Paris",\#
+        "namedLocation":"Café de Flore","thoroughfare":"Boulevard Saint-Germain","subThoroughfare":"172"}}
+        """#
+
+    static func roundTrip(_ text: String) throws -> String {
+        try StoredText.text(StoredText.databaseValue(text))
+    }
+
+    @Test func everyTextReadsBackExactly() throws {
+        var rng = SystemRandomNumberGenerator()
+        let scalars: [Unicode.Scalar] = [
+            "a", "é", "\"", "\\", "\n", "\u{0}", "台", "😀", "\u{301}", " ", "{", "}",
+        ]
+        var texts = [
+            "", "x", String(repeating: "a", count: 47), String(repeating: "a", count: 48),
+            String(repeating: "ab", count: 25), Self.document, String(repeating: Self.document, count: 300),
+        ]
+        for _ in 0..<300 {
+            let count = Int.random(in: 0...2_000, using: &rng)
+            texts.append(
+                String(String.UnicodeScalarView((0..<count).map { _ in scalars.randomElement(using: &rng)! }))
+            )
+        }
+        for text in texts {
+            #expect(try Self.roundTrip(text) == text)
+        }
+    }
+
+    @Test func aTypicalDocumentTakesAboutHalfItsSize() throws {
+        let stored = StoredText.databaseValue(Self.document)
+        guard case .blob(let data) = stored.storage else {
+            Issue.record("a document of \(Self.document.utf8.count) bytes was stored as text")
+            return
+        }
+        #expect(
+            data.count * 100 < Self.document.utf8.count * 60, "\(data.count) of \(Self.document.utf8.count)")
+        // Small or incompressible texts stay text.
+        #expect(StoredText.databaseValue("{\"a\":1}").storage == .string("{\"a\":1}"))
+    }
+
+    @Test func aDamagedDocumentIsAnErrorNotACrash() throws {
+        guard case .blob(var data) = StoredText.databaseValue(Self.document).storage else {
+            Issue.record("not compressed")
+            return
+        }
+        for index in [0, 1, data.count / 2, data.count - 1] {
+            var damaged = data
+            damaged[index] ^= 0x5A
+            _ = try? StoredText.text(damaged.databaseValue)
+        }
+        data.removeLast(data.count / 2)
+        #expect(throws: (any Error).self) { try StoredText.text(data.databaseValue) }
+        #expect(throws: (any Error).self) { try StoredText.text(Data([9, 1, 2]).databaseValue) }
+    }
+
+    /// An entry's payload and a sighting's place are compressed in the file, and payloads
+    /// stored as text (before compression) still read.
+    @Test func theStoreCompressesAndReadsOldText() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("text-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let storage = try SQLiteStorage(path: path)
+        var draft = Fixture.item("com.bistro.app", "order-8812", "Dîner")
+        draft.payload = Self.document
+        let id = try storage.write { tx in
+            let id = try tx.upsertEntry(draft).id
+            try tx.replacePlaceSightings(
+                entryID: id,
+                with: [
+                    PlaceSightingRecord(
+                        entryID: id, app: draft.app, activityType: nil, url: nil, seenAt: Fixture.now,
+                        expiresAt: nil,
+                        supportsNavigation: true, nameKey: "cafe de flore", cityKey: "paris",
+                        latitude: 48.854,
+                        longitude: 2.333, coordinateSource: "donated", place: Self.document)
+                ])
+            return id
+        }
+        let raw = try DatabaseQueue(path: path).read { db in
+            try [
+                String.fetchOne(db, sql: "SELECT typeof(payload) FROM entry WHERE id = ?", arguments: [id]),
+                String.fetchOne(
+                    db, sql: "SELECT typeof(place) FROM placeSighting WHERE entryId = ?", arguments: [id]),
+            ]
+        }
+        #expect(raw == ["blob", "blob"])
+        #expect(
+            try storage.read { try $0.entry(id: id, scope: .system, now: Fixture.now) }?.payload
+                == Self.document)
+        let sightings = try storage.read {
+            try $0.placeSightings(since: .distantPast, now: Fixture.now, limit: 10, includingPlace: true)
+        }
+        #expect(sightings.map(\.place) == [Self.document])
+        #expect(
+            try storage.read { try $0.placeJSON(ids: sightings.compactMap(\.id)) }.values.first
+                == Self.document)
+
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: "UPDATE entry SET payload = ? WHERE id = ?", arguments: [#"{"old":"text"}"#, id])
+        }
+        #expect(
+            try storage.read { try $0.entry(id: id, scope: .system, now: Fixture.now) }?.payload
+                == #"{"old":"text"}"#)
+    }
+}
