@@ -24,6 +24,13 @@ extension ProactiveEngine {
                 return .failure(error)
             }
         }
+        // The entries' payloads are their documents' text: the storage prepares storing them
+        // here, on the parsing thread, not on the one that writes.
+        storage.prepareToStore(
+            documents: zip(results, documents).compactMap { result, data in
+                guard case .success = result, Self.isStageable(result) else { return nil }
+                return data
+            })
         return ParsedDocuments(results: results, sources: documents)
     }
 

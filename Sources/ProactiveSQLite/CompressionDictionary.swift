@@ -51,4 +51,14 @@ enum CompressionDictionary {
         "attributeSet":{"title":"","contentDescription":"","keywords":["",""],"city":"","namedLocation":""}}
 
         """.utf8)
+
+    /// The dictionary of places (``StoredText/Format/places``): the place a sighting stores,
+    /// as the engine writes it (sorted keys), with and without an address.
+    static let places = Array(
+        #"""
+        {"city":"","coordinateSource":"geocoded","country":"","formattedAddress":"","isoCountryCode":"",\#
+        "latitude":,"longitude":,"name":"","phoneNumbers":[],"postalCode":"","stateOrProvince":"",\#
+        "subThoroughfare":"","thoroughfare":""}{"city":"","coordinateSource":"donated","formattedAddress":"",\#
+        "isoCountryCode":"","latitude":,"longitude":,"name":"","phoneNumbers":["+"]}
+        """#.utf8)
 }

@@ -164,6 +164,11 @@ public final class SQLiteStorage: Storage {
 
     public var backendDescription: String { "SQLite \(sqliteVersion) at \(location)" }
 
+    /// Compresses the documents' text on the calling thread (see ``StoredText/prepare(_:)``).
+    public func prepareToStore(documents: [Data]) {
+        for document in documents { StoredText.prepare(String(decoding: document, as: UTF8.self)) }
+    }
+
     /// The SQLite version the store runs on.
     public var sqliteVersion: String {
         (try? writer.read { db in try String.fetchOne(db, sql: "SELECT sqlite_version()") }) ?? "unknown"

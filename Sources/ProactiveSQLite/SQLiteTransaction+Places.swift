@@ -21,7 +21,7 @@ extension SQLiteTransaction {
                 userID, entryID, r.app, r.activityType, r.url, r.seenAt.timeIntervalSince1970,
                 r.expiresAt?.timeIntervalSince1970, r.supportsNavigation, r.nameKey, r.cityKey, r.latitude,
                 r.longitude,
-                r.coordinateSource, StoredText.databaseValue(r.place),
+                r.coordinateSource, StoredText.databaseValue(r.place, format: .places),
             ])
         }
     }

@@ -5,22 +5,69 @@ import Synchronization
 
 /// How the store keeps the JSON of a document (an entry's payload, a sighting's place): as
 /// text when that is smallest, else compressed, as a blob of one format byte, the text's
-/// length in bytes (a LEB128 varint), then the text as raw deflate (zlib) with the preset
-/// ``CompressionDictionary`` (format 1). Documents stored before (text) read as they are.
+/// length in bytes (a LEB128 varint), then the text as raw deflate (zlib) with the format's
+/// preset dictionary (``Format``). Documents stored before (text) read as they are.
 ///
 /// A document of 400 bytes takes about 190 (the documents of the 1M-item benchmark: 411 →
 /// 186 bytes on average); compressing one costs a few microseconds, reading one back less.
 enum StoredText {
-    /// The format byte of raw deflate with ``CompressionDictionary/version1``.
-    static let deflateVersion1: UInt8 = 1
+    /// What a compressed blob's first byte says: raw deflate with which preset dictionary.
+    enum Format: UInt8, CaseIterable {
+        /// Documents (an entry's payload): ``CompressionDictionary/version1``.
+        case documents = 1
+        /// A sighting's place: ``CompressionDictionary/places`` (loading the documents'
+        /// dictionary cost more than compressing a place).
+        case places = 2
+
+        /// The preset dictionary of the format.
+        var dictionary: [UInt8] {
+            switch self {
+            case .documents: CompressionDictionary.version1
+            case .places: CompressionDictionary.places
+            }
+        }
+    }
     /// Texts shorter than this are stored as they are (a blob's header and deflate's end
     /// marker would eat what compression saves).
     static let smallest = 48
 
+    /// Compressed forms made ahead of the writes that store them (``prepare(_:)``), by text;
+    /// a write takes its text's form out. The form of a text depends on the text alone, so a
+    /// form is the same whoever made it.
+    private static let prepared = Mutex<[String: DatabaseValue]>([:])
+    /// The most forms kept waiting: when full, the forms are dropped and collecting starts
+    /// again (a form whose document was refused is never taken out).
+    static let preparedCapacity = 8_192
+
+    /// Makes the value ``databaseValue(_:)`` will store for `text`, now, on the calling
+    /// thread: `proactive donate` and the daemon parse documents on other threads than the
+    /// one writing, so the writer does not spend its time compressing.
+    static func prepare(_ text: String) {
+        guard text.utf8.count >= smallest else { return }
+        let value = compressedValue(text)
+        prepared.withLock { forms in
+            if forms.count >= preparedCapacity { forms.removeAll(keepingCapacity: true) }
+            forms[text] = value
+        }
+    }
+
     /// The value to store for `text`: a compressed blob when it is smaller, else the text.
-    static func databaseValue(_ text: String) -> DatabaseValue {
+    static func databaseValue(_ text: String, format: Format = .documents) -> DatabaseValue {
+        guard text.utf8.count >= smallest else { return text.databaseValue }
+        if format == .documents,
+            let form = prepared.withLock({ $0.isEmpty ? nil : $0.removeValue(forKey: text) })
+        {
+            return form
+        }
+        return compressedValue(text, format: format)
+    }
+
+    /// The compressed blob of `text` when it is smaller, else the text.
+    private static func compressedValue(_ text: String, format: Format = .documents) -> DatabaseValue {
         let size = text.utf8.count
-        guard size >= smallest, let compressed = compress(text, size: size), compressed.count < size else {
+        guard size >= smallest, let compressed = compress(text, size: size, format: format),
+            compressed.count < size
+        else {
             return text.databaseValue
         }
         return compressed.databaseValue
@@ -47,9 +94,12 @@ enum StoredText {
     /// Deflate streams kept for reuse (setting one up allocates its window and hash tables).
     private static let deflaters = StreamPool(
         make: { stream in
-            // Level 6; an 8 KB window (the dictionary and a small document fit in it; a web
-            // page compresses in 8 KB steps); memory level 5 (4 KB of hash chains to reset).
-            proactive_deflate_init(stream, 6, -13, 5)
+            // Level 2: deflate's fast matcher, which follows at most 8 earlier occurrences of
+            // a string (level 6 follows up to 128 through the dictionary's many `":"`, and made
+            // `proactive donate` 20 % slower, for documents 2 % smaller); an 8 KB window (the
+            // dictionary and a small document fit in it; a web page compresses in 8 KB steps);
+            // memory level 5 (8 KB of hash heads to reset).
+            proactive_deflate_init(stream, 2, -13, 5)
         }, reset: { stream in deflateReset(stream) }, end: { stream in deflateEnd(stream) })
 
     /// Inflate streams kept for reuse.
@@ -57,14 +107,14 @@ enum StoredText {
         make: { stream in proactive_inflate_init(stream, -15) },
         reset: { stream in inflateReset(stream) }, end: { stream in inflateEnd(stream) })
 
-    private static func compress(_ text: String, size: Int) -> Data? {
+    private static func compress(_ text: String, size: Int, format: Format) -> Data? {
         deflaters.withStream { stream -> Data? in
-            let dictionary = CompressionDictionary.version1
+            let dictionary = format.dictionary
             let status = dictionary.withUnsafeBufferPointer { bytes in
                 deflateSetDictionary(stream, bytes.baseAddress, uInt(bytes.count))
             }
             guard status == Z_OK else { return nil }
-            var header: [UInt8] = [deflateVersion1]
+            var header: [UInt8] = [format.rawValue]
             appendVarint(UInt64(size), to: &header)
             let bound = Int(deflateBound(stream, uLong(size)))
             var output = Data(count: header.count + bound)
@@ -88,7 +138,7 @@ enum StoredText {
     }
 
     private static func decompress(_ data: Data) throws -> String {
-        guard data.first == deflateVersion1 else {
+        guard let format = data.first.flatMap(Format.init(rawValue:)) else {
             throw DatabaseError(message: "a stored document is in an unknown format (\(data.first ?? 0))")
         }
         var offset = 1
@@ -104,7 +154,7 @@ enum StoredText {
                     stream.pointee.next_out = output.baseAddress
                     stream.pointee.avail_out = uInt(output.count)
                     // Raw deflate names no dictionary: it is set before inflating.
-                    let set = CompressionDictionary.version1.withUnsafeBufferPointer { bytes in
+                    let set = format.dictionary.withUnsafeBufferPointer { bytes in
                         inflateSetDictionary(stream, bytes.baseAddress, uInt(bytes.count))
                     }
                     guard set == Z_OK, inflate(stream, Z_FINISH) == Z_STREAM_END,
