@@ -147,6 +147,13 @@ public final class SQLiteStorage: Storage {
             var problems = try writer.read { db in
                 try String.fetchAll(db, sql: "PRAGMA integrity_check(100)").filter { $0 != "ok" }
             }
+            problems += try writer.read { db in
+                try [("entry", "payload", "stored document"), ("placeSighting", "place", "place")].compactMap
+                {
+                    table, column, what in
+                    try Self.undecodable(table: table, column: column, what: what, db)
+                }
+            }
             for table in Self.searchIndexes {
                 do {
                     try writer.write { db in
@@ -160,6 +167,25 @@ public final class SQLiteStorage: Storage {
         } catch let error as DatabaseError {
             throw StorageError(error, path: location)
         }
+    }
+
+    /// The problem of the compressed documents of a column that do not decompress (see
+    /// ``StoredText``), naming the first row; `nil` when they all do.
+    private static func undecodable(table: String, column: String, what: String, _ db: Database) throws
+        -> String?
+    {
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT id, \(column) FROM \(table) WHERE typeof(\(column)) = 'blob' ORDER BY id")
+        var count = 0
+        var first: Int64?
+        while let row = try rows.next() {
+            guard (try? StoredText.text(row, 1)) == nil else { continue }
+            count += 1
+            first = first ?? row[0]
+        }
+        guard let first else { return nil }
+        return "\(table) \(first): its \(what) cannot be decompressed"
+            + (count > 1 ? " (and \(count - 1) more rows of \(table))" : "")
     }
 
     public var backendDescription: String { "SQLite \(sqliteVersion) at \(location)" }

@@ -111,9 +111,20 @@ import Testing
         }
         #expect(sightings.map(\.place) == [Self.document])
         #expect(
-            try storage.read { try $0.placeJSON(ids: sightings.compactMap(\.id)) }.values.first
+            try storage.read { try $0.placeJSON(ids: sightings.map(\.id)) }.values.first
                 == Self.document)
 
+        #expect(try storage.checkIntegrity() == [])
+        // A damaged document is a problem `proactive check` names (and only that row fails).
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: "UPDATE placeSighting SET place = substr(place, 1, length(place) - 4) WHERE entryId = ?",
+                arguments: [id])
+        }
+        #expect(
+            try storage.checkIntegrity() == [
+                "placeSighting \(sightings[0].id): its place cannot be decompressed"
+            ])
         try DatabaseQueue(path: path).write { db in
             try db.execute(
                 sql: "UPDATE entry SET payload = ? WHERE id = ?", arguments: [#"{"old":"text"}"#, id])
