@@ -338,6 +338,23 @@ enum PostgresMigrations {
 
     /// Applies the migrations not yet applied, each in its own transaction, under an advisory
     /// lock held by this session.
+    /// Throws unless the database stores text as UTF-8: the index form, the lexemes and the
+    /// public index's prefixes are Unicode (a `SQL_ASCII` database would store bytes it cannot
+    /// compare as text; `LATIN1` cannot store Chinese at all).
+    static func requireUTF8(_ session: PostgresSession, database: String) throws(StorageError) {
+        let doing = "reading the database's encoding"
+        let encoding = try session.query("SHOW server_encoding", while: doing).rows.first.map { row in
+            (try? row.decode(String.self)) ?? ""
+        }
+        guard let encoding, encoding != "UTF8" else { return }
+        throw StorageError(
+            code: .cannotOpen,
+            message:
+                "the database is encoded in \(encoding), and Proactive stores text as UTF8: create it with "
+                + "`createdb --encoding=UTF8 --template=template0 \(database)` (or CREATE DATABASE … ENCODING 'UTF8' "
+                + "TEMPLATE template0)")
+    }
+
     static func migrate(_ session: PostgresSession) throws(StorageError) {
         try session.query("SELECT pg_advisory_lock(\(lockKey))", while: "waiting for the migration lock")
         defer {

@@ -74,7 +74,7 @@ public final class PostgresStorage: Storage {
     ///   - logger: where postgres-nio and the listener log (nothing by default).
     /// - Throws: ``StorageError`` `.cannotOpen`, naming the setting and the location (never the
     ///   password), when the URL is invalid, the server is unreachable, authentication fails,
-    ///   the database does not exist or its schema cannot be prepared.
+    ///   the database does not exist, is not encoded in UTF-8, or its schema cannot be prepared.
     public init(url: String, maximumConnections: Int = 8, logger: Logger = PostgresStorage.silentLogger)
         throws(StorageError)
     {
@@ -98,7 +98,10 @@ public final class PostgresStorage: Storage {
             origin: String(UInt64.random(in: .min ... .max), radix: 16), pool: pool, logger: logger)
         do {
             // The first connection checks the location and stays in the pool.
-            try pool.withSession { session in try PostgresMigrations.migrate(session) }
+            try pool.withSession { session in
+                try PostgresMigrations.requireUTF8(session, database: location.database)
+                try PostgresMigrations.migrate(session)
+            }
             try listener.start()
         } catch {
             pool.close()

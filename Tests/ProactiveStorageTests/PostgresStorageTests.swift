@@ -51,6 +51,25 @@ import Testing
         #expect(roleError?.code == .cannotOpen)
     }
 
+    /// A database not encoded in UTF-8 is refused at start-up, naming the setting, the
+    /// encoding and how to create one, and nothing is created in it.
+    @Test(.enabled(if: isConfigured)) func aDatabaseNotInUTF8IsRefusedWithWhatToDo() throws {
+        let base = try #require(PostgresTestDatabase.url)
+        let name = "proactive_latin1_" + String(UInt64.random(in: .min ... .max), radix: 16)
+        try PostgresTestDatabase.execute(
+            "CREATE DATABASE \(name) ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0",
+            at: base)
+        let url = try PostgresTestDatabase.replacingDatabase(of: base, with: name)
+        let error = #expect(throws: StorageError.self) { try PostgresStorage(url: url) }
+        #expect(error?.code == .cannotOpen)
+        let message = error?.message ?? ""
+        #expect(message.contains("PROACTIVE_POSTGRES") && message.contains("LATIN1"), "\(message)")
+        #expect(message.contains("createdb --encoding=UTF8 --template=template0 \(name)"), "\(message)")
+        let tables = try PostgresTestDatabase.execute(
+            "SELECT count(*)::text FROM pg_tables WHERE schemaname = 'public'", at: url)
+        #expect(tables == ["0"])
+    }
+
     @Test(.enabled(if: isConfigured)) func userTablesArePartitionedByHashOfTheUser() throws {
         let url = try #require(try PostgresTestDatabase.newDatabaseURL())
         let storage = try PostgresStorage(url: url)
