@@ -181,7 +181,9 @@ let package = Package(
 
         // MARK: Benchmarks: executables run in release mode (see docs/benchmarks.md)
         // What benchmarks share: the realistic corpus, percentiles, memory, the machine's description.
-        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "BenchmarkSupport", dependencies: ["ProactiveTesting"], path: "Benchmarks/BenchmarkSupport",
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "StoreBenchmark",
             dependencies: [
@@ -193,7 +195,8 @@ let package = Package(
         .executableTarget(
             name: "ServiceBenchmark",
             dependencies: [
-                "BenchmarkSupport", "Proactive", "ProactiveStorage", "ProactivePostgres", "ProactiveModel",
+                "BenchmarkSupport", "ProactiveTesting", "Proactive", "ProactiveStorage", "ProactivePostgres",
+                "ProactiveModel",
                 "ProactiveText",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -214,14 +217,16 @@ let package = Package(
         ),
         .executableTarget(
             name: "GeocodingBenchmark",
-            dependencies: ["ProactiveGeocoding", "ProactivePhoneNumbers", "ProactiveModel"],
+            dependencies: [
+                "ProactiveTesting", "ProactiveGeocoding", "ProactivePhoneNumbers", "ProactiveModel",
+            ],
             path: "Benchmarks/GeocodingBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
             name: "PlacesBenchmark",
             dependencies: ["Proactive", "ProactiveModel", "ProactiveStorage", "ProactiveSQLite"],
             path: "Benchmarks/PlacesBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "NextAppBenchmark", dependencies: ["ProactiveRanking"],
+            name: "NextAppBenchmark", dependencies: ["ProactiveTesting", "ProactiveRanking"],
             path: "Benchmarks/NextAppBenchmark", swiftSettings: swiftSettings),
 
         // MARK: Tests: one target per module, plus end-to-end acceptance tests
@@ -230,12 +235,14 @@ let package = Package(
         .testTarget(
             name: "ProactiveTextTests", dependencies: ["ProactiveText"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "ProactiveMarkupTests", dependencies: ["ProactiveMarkup"], swiftSettings: swiftSettings),
+            name: "ProactiveMarkupTests", dependencies: ["ProactiveMarkup", "ProactiveTesting"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "ProactivePhoneNumbersTests", dependencies: ["ProactivePhoneNumbers"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "ProactiveGeocodingTests", dependencies: ["ProactiveGeocoding", "ProactiveModel"],
+            name: "ProactiveGeocodingTests",
+            dependencies: ["ProactiveGeocoding", "ProactiveModel", "ProactiveTesting"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProactiveRankingTests", dependencies: ["ProactiveRanking"], swiftSettings: swiftSettings),

@@ -1,4 +1,5 @@
 import Foundation
+import ProactiveTesting
 
 /// A realistic multilingual corpus: words drawn with a Zipf distribution from the vocabulary of
 /// the five source documents (French, Italian, Portuguese, German, Chinese), so that queries
@@ -131,18 +132,5 @@ extension Corpus {
         } else {
             return "\(words.count) word\(words.count == 1 ? "" : "s")"
         }
-    }
-}
-
-/// A small fast deterministic random generator.
-public struct SplitMix64: Sendable {
-    public var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -11,21 +11,11 @@ import Foundation
 import ProactiveGeocoding
 import ProactiveModel
 import ProactivePhoneNumbers
+import ProactiveTesting
 
 /// Prints a line at once (stdout is block-buffered when piped).
 func report(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 struct City {
@@ -54,7 +44,7 @@ for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             country: String(f[4]), admin1: String(f[5]), keys: f[8].split(separator: "|").map(String.init)))
 }
 
-var random = SplitMix64(state: 20_261_121)
+var random = SplitMix64(seed: 20_261_121)
 func percentile(_ sorted: [Duration], _ p: Double) -> Double {
     let index = min(sorted.count - 1, Int(Double(sorted.count) * p))
     return Double(sorted[index].components.attoseconds) / 1e12 + Double(sorted[index].components.seconds)

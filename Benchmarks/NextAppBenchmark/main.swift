@@ -3,6 +3,7 @@
 //   swift run -c release NextAppBenchmark /work/shared/data/appusage/ubiqlog.tsv.gz
 import Foundation
 import ProactiveRanking
+import ProactiveTesting
 
 /// Reads a possibly gzip-compressed file as text, through `gzip -dc` for `.gz`.
 func readLog(_ path: String) throws -> String {
@@ -29,18 +30,6 @@ func seconds(_ duration: Duration) -> Double {
 
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
-}
-
-/// A deterministic pseudo-random generator (SplitMix64), so runs are comparable.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -100,7 +89,7 @@ print(
 
 // Latency: a predictor that has seen 20,000 launches over 1,000 apps (Zipf-like popularity,
 // spread over hours of the day, with a few triggers), asked for the top 4.
-var generator = SplitMix(state: 42)
+var generator = SplitMix64(seed: 42)
 let appCount = 1_000
 let apps = (0..<appCount).map { "com.example.app\($0)" }
 let weights = (1...appCount).map { 1 / Double($0) }

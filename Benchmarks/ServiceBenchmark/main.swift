@@ -5,6 +5,7 @@ import Proactive
 import ProactiveModel
 import ProactivePostgres
 import ProactiveStorage
+import ProactiveTesting
 import Synchronization
 
 // Service benchmark (issue 11): the engine on PostgreSQL for many users, beside PostgreSQL

@@ -1,4 +1,5 @@
 import ProactiveModel
+import ProactiveTesting
 import Testing
 
 @testable import ProactiveGeocoding
@@ -197,7 +198,8 @@ struct OfflineGeocoderTests {
         var generator = SplitMix64(seed: 42)
         for _ in 0..<300 {
             let coordinate = Coordinate(
-                latitude: generator.nextDouble(in: -89...89), longitude: generator.nextDouble(in: -180...180))
+                latitude: .random(in: -89...89, using: &generator),
+                longitude: .random(in: -180...180, using: &generator))
             // The grid's answer (a section's parent city is what nearestPlace then answers).
             let grid = try #require(geocoder.gazetteer.grid.nearest(to: coordinate)).distance
             let brute = try #require(geocoder.gazetteer.grid.nearestByScan(to: coordinate)).distance
@@ -220,21 +222,5 @@ struct OfflineGeocoderTests {
         } throws: { error in
             (error as? GeocodingError)?.code == .invalidCoordinate
         }
-    }
-}
-
-/// A small deterministic random generator for tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
-        Double.random(in: range, using: &self)
     }
 }

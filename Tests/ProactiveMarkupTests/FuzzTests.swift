@@ -1,20 +1,8 @@
 import Foundation
+import ProactiveTesting
 import Testing
 
 @testable import ProactiveMarkup
-
-/// A deterministic random number generator (SplitMix64), so that a failing mutation can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random mutations of realistic pages (and of schema.org's examples when present): extraction never
 /// crashes, and either returns or throws a ``MarkupError``.
@@ -46,7 +34,7 @@ struct SeededGenerator: RandomNumberGenerator {
         return pages
     }
 
-    static func mutate(_ page: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ page: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
         var bytes = page
         for _ in 0..<Int.random(in: 1...8, using: &generator) {
             let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
@@ -71,7 +59,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test("Random mutations never crash", arguments: [1 as UInt64, 2, 3, 4])
     func mutations(seed: UInt64) throws {
-        var generator = SeededGenerator(state: seed)
+        var generator = SplitMix64(seed: seed)
         let pages = Self.corpus()
         let extractor = MarkupExtractor()
         var extracted = 0
@@ -89,7 +77,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func lenientParserOnRandomBytes() {
-        var generator = SeededGenerator(state: 42)
+        var generator = SplitMix64(seed: 42)
         let parser = LenientJSONParser(maximumDepth: 64)
         for _ in 0..<5_000 {
             let count = Int.random(in: 0..<200, using: &generator)

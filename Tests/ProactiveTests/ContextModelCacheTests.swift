@@ -3,22 +3,13 @@ import Proactive
 import ProactiveModel
 import ProactiveSQLite
 import ProactiveStorage
+import ProactiveTesting
 import Testing
 
 /// The engine keeps its learned context between requests and feeds it what was donated since;
 /// whatever happens in between, its answers must equal those of an engine that learns
 /// everything from the store for that request.
 @Suite struct ContextModelCacheTests {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let apps = ["com.a.mail", "com.a.news", "com.a.chat", "com.a.radio", "com.a.maps"]
     static let people = ["+33612345678", "+33698765432", "bob@example.org"]
@@ -77,7 +68,7 @@ import Testing
                 Data(
                     #"{"type":"app","bundleIdentifier":"com.a.radio","name":"Radio","isMediaApp":true}"#.utf8)
             ])
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         var t = Date(timeIntervalSince1970: 1_795_262_400)
         var relearned = 0
         for step in 0..<120 {

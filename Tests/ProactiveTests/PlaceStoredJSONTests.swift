@@ -1,5 +1,6 @@
 import Foundation
 import ProactiveModel
+import ProactiveTesting
 import Testing
 
 @testable import Proactive
@@ -7,16 +8,6 @@ import Testing
 /// A sighting's place is written by hand (``Place/storedJSON``); it must be the JSON the
 /// document encoder writes, byte for byte, whatever the place holds.
 @Suite struct PlaceStoredJSONTests {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Pieces of text: the six languages, quotes, backslashes, slashes, every control
     /// character, DEL, line separators, combining marks and an emoji.
@@ -60,7 +51,7 @@ import Testing
 
     @Test func isWhatTheDocumentEncoderWrites() throws {
         let encoder = DonationCoding.makeEncoder()
-        var rng = SplitMix64(state: 20_261_126)
+        var rng = SplitMix64(seed: 20_261_126)
         for _ in 0..<5_000 {
             let place = Self.place(&rng)
             let expected = String(decoding: try encoder.encode(place), as: UTF8.self)
