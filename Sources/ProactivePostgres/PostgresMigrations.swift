@@ -336,8 +336,6 @@ enum PostgresMigrations {
         ),
     ]
 
-    /// Applies the migrations not yet applied, each in its own transaction, under an advisory
-    /// lock held by this session.
     /// Throws unless the database stores text as UTF-8: the index form, the lexemes and the
     /// public index's prefixes are Unicode (a `SQL_ASCII` database would store bytes it cannot
     /// compare as text; `LATIN1` cannot store Chinese at all).
@@ -355,6 +353,8 @@ enum PostgresMigrations {
                 + "TEMPLATE template0)")
     }
 
+    /// Applies the migrations not yet applied, each in its own transaction, under an advisory
+    /// lock held by this session.
     static func migrate(_ session: PostgresSession) throws(StorageError) {
         try session.query("SELECT pg_advisory_lock(\(lockKey))", while: "waiting for the migration lock")
         defer {

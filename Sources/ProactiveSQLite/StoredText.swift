@@ -8,8 +8,8 @@ import Synchronization
 /// length in bytes (a LEB128 varint), then the text as raw deflate (zlib) with the format's
 /// preset dictionary (``Format``). Documents stored before (text) read as they are.
 ///
-/// A document of 400 bytes takes about 190 (the documents of the 1M-item benchmark: 411 →
-/// 186 bytes on average); compressing one costs a few microseconds, reading one back less.
+/// A document of 400 bytes takes about 200 (the documents of the 1M-item benchmark: 411 →
+/// 201 bytes on average); compressing one costs a few microseconds, reading one back less.
 enum StoredText {
     /// What a compressed blob's first byte says: raw deflate with which preset dictionary.
     enum Format: UInt8, CaseIterable {
