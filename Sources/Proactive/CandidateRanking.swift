@@ -12,10 +12,10 @@ typealias RankedCandidate = (
 /// address and description, weighted 10, 5, 3 and 1, then `SearchScoring`), best first, the
 /// newest first among equal scores.
 ///
-/// ``top(_:count:)`` gives the first few of that order without matching every candidate's
-/// whole text: it matches each title (short) first, bounds what the other fields could add
-/// (each term's best match at full weight), and matches the whole text of candidates in the
-/// order of their bound only while a bound can still beat the last of the best so far.
+/// ``top(_:count:describe:)`` gives the first few of that order without reading every
+/// candidate's description (the longest field, weighted least): it bounds each candidate by
+/// its other fields and the most a description adds, and reads and matches descriptions in
+/// the order of the bounds only while a bound can still beat the last of the best so far.
 struct CandidateRanking {
     let terms: [SearchTerm]
     let now: Date
@@ -28,10 +28,6 @@ struct CandidateRanking {
         self.now = now
         self.relevance = TextRelevance(terms: query.terms)
     }
-
-    /// The most the keywords, address and description add to relevance (weights 5 + 3 + 1,
-    /// each term matching at most 1 in each).
-    static let restBound = 5.0 + 3 + 1
 
     /// Whether `a` comes before `b`.
     static func precedes(_ a: RankedCandidate, _ b: RankedCandidate) -> Bool {
@@ -57,36 +53,87 @@ struct CandidateRanking {
         candidates.map(scored).sorted(by: Self.precedes)
     }
 
-    /// The first `count` candidates of ``all(_:)``, the same ones in the same order.
+    /// The first `count` candidates of ``all(_:)``, the same ones in the same order, every
+    /// candidate's whole text read.
     func top(_ candidates: [SearchCandidate], count: Int) -> [RankedCandidate] {
-        guard count > 0 else { return [] }
-        guard candidates.count > 2 * count else { return Array(all(candidates).prefix(count)) }
-        var bounds: [(bound: Double, index: Int)] = []
-        bounds.reserveCapacity(candidates.count)
+        top(candidates, count: count, describe: { _ in [:] })
+    }
+
+    /// The first `count` candidates of ``all(_:)`` once every description is read, the same ones
+    /// in the same order, reading descriptions only where they can change it.
+    ///
+    /// Each candidate is bounded by its title, keywords and address, matched exactly, and its
+    /// description: matched when read, else the most a description adds (``descriptionBound``).
+    /// Candidates are then scored in the order of their bound while a bound can still beat the
+    /// last of the best so far. Before a candidate read without its description is scored,
+    /// `describe` is called once for a batch of them: while the best are not all known, the
+    /// next `count + count / 2` by bound (every candidate when there are at most `2 × count`);
+    /// then every one whose bound can still reach the best. It returns the descriptions of the
+    /// identifiers it is given; one it leaves out (an entry gone meanwhile) counts as empty.
+    func top(
+        _ candidates: [SearchCandidate], count: Int, describe: ([Int64]) throws -> [Int64: String]
+    ) rethrows -> [RankedCandidate] {
+        guard count > 0, !candidates.isEmpty else { return [] }
         var buffer: [UInt8] = []
         var scratch: [Double] = []
+        var bounds: [(bound: Double, index: Int)] = []
+        bounds.reserveCapacity(candidates.count)
         for (index, candidate) in candidates.enumerated() {
-            let title = relevance.matchField(
-                candidate.indexedText.title, weight: 10, buffer: &buffer, best: &scratch)
-            // Relevance is the title's part plus at most `restBound`; the score grows with it.
+            let text = candidate.indexedText
+            let title = relevance.matchField(text.title, weight: 10, buffer: &buffer, best: &scratch)
+            var relevance = title.score
+            relevance +=
+                self.relevance.matchField(text.keywords, weight: 5, buffer: &buffer, best: &scratch).score
+            relevance +=
+                self.relevance.matchField(text.address, weight: 3, buffer: &buffer, best: &scratch).score
+            relevance +=
+                candidate.isDescriptionRead
+                ? self.relevance.matchField(text.description, weight: 1, buffer: &buffer, best: &scratch)
+                    .score
+                : Self.descriptionBound
+            // The score grows with relevance; the title's part of it is exact.
             let bound = score(
-                candidate, relevance: title.score + Self.restBound, titleMatchedCount: title.matchedCount,
+                candidate, relevance: relevance, titleMatchedCount: title.matchedCount,
                 titleCoverage: title.coverage
             ).value
             bounds.append((bound + 1e-9, index))
         }
         bounds.sort { $0.bound > $1.bound }
+        var described = candidates
         var best: [RankedCandidate] = []
-        for (bound, index) in bounds {
-            if best.count == count, best[count - 1].score.value > bound { break }
-            let next = scored(candidates[index])
-            let position = best.firstIndex { Self.precedes(next, $0) } ?? best.count
-            guard position < count else { continue }
-            best.insert(next, at: position)
+        var position = 0
+        while position < bounds.count {
+            if best.count == count, best[count - 1].score.value > bounds[position].bound { break }
+            let index = bounds[position].index
+            if !described[index].isDescriptionRead {
+                var end = position + 1
+                if best.count < count {
+                    end = candidates.count <= 2 * count ? bounds.count : position + count + count / 2
+                } else {
+                    let last = best[count - 1].score.value
+                    while end < bounds.count && bounds[end].bound >= last { end += 1 }
+                }
+                let batch = bounds[position..<min(end, bounds.count)].map(\.index).filter {
+                    !described[$0].isDescriptionRead
+                }
+                let descriptions = try describe(batch.map { described[$0].id })
+                for i in batch {
+                    described[i].indexedText.description = descriptions[described[i].id]
+                    described[i].isDescriptionRead = true
+                }
+            }
+            let next = scored(described[index])
+            position += 1
+            let at = best.firstIndex { Self.precedes(next, $0) } ?? best.count
+            guard at < count else { continue }
+            best.insert(next, at: at)
             if best.count > count { best.removeLast() }
         }
         return best
     }
+
+    /// The most a description adds to relevance: weight 1, each term matching at most 1.
+    static let descriptionBound = 1.0
 
     /// The score of a candidate whose relevance is `relevance` and whose title matched
     /// `titleMatchedCount` of the terms, covering `titleCoverage` of its words.

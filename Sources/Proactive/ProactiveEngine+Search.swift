@@ -84,21 +84,25 @@ extension ProactiveEngine {
                 return ([RankedCandidate](), [StoredEntry?](), false, [PublicSearchCandidate]?.none)
             }
             var candidates: [SearchCandidate]
-            var filtered: [Int64: StoredEntry] = [:]
+            var readEntries: [Int64: StoredEntry] = [:]
             if !query.isEmpty {
                 // Paging ranks every match; otherwise every match up to 1,000, else the newest
                 // matches of each field.
                 let window = paging ? Self.everyMatch : max(150, request.limit + request.limit / 2)
-                candidates = try tx.searchCandidates(query, scope: scope, now: now, limit: window)
+                // The first page without a filter reads descriptions only for the candidates
+                // that can reach it (with their entries: see below); paging and filters read all.
+                candidates = try tx.searchCandidates(
+                    query, scope: scope, now: now, limit: window,
+                    descriptions: paging || request.filter != nil)
                 if let filter = request.filter {
                     let entries = try tx.entries(ids: candidates.map(\.id), scope: scope, now: now)
                     for entry in entries
                     where filter.matches(
                         now: now, attributes: SearchableAttributes(entry: entry, decoder: decoder).values)
                     {
-                        filtered[entry.id] = entry
+                        readEntries[entry.id] = entry
                     }
-                    candidates = candidates.filter { filtered[$0.id] != nil }
+                    candidates = candidates.filter { readEntries[$0.id] != nil }
                 }
             } else {
                 candidates = []
@@ -107,7 +111,7 @@ extension ProactiveEngine {
                     && request.filter!.matches(
                         now: now, attributes: SearchableAttributes(entry: entry, decoder: decoder).values)
                 {
-                    filtered[entry.id] = entry
+                    readEntries[entry.id] = entry
                     candidates.append(
                         SearchCandidate(
                             id: entry.id, donatedAt: entry.donatedAt, engagementCount: entry.engagementCount,
@@ -125,11 +129,19 @@ extension ProactiveEngine {
                 top = Array(ranked.prefix(request.limit))
                 more = ranked.count > top.count
             } else {
-                // The first page only: the best `limit`, without matching every text in full.
-                top = ranking.top(candidates, count: request.limit)
+                // The first page only: the best `limit`, reading the descriptions (and the
+                // entries, which the page shows) of the candidates that can reach it.
+                top = try ranking.top(candidates, count: request.limit) { ids in
+                    var descriptions: [Int64: String] = [:]
+                    for read in try tx.entriesForRanking(ids: ids, scope: scope, now: now) {
+                        readEntries[read.entry.id] = read.entry
+                        descriptions[read.entry.id] = read.indexedDescription
+                    }
+                    return descriptions
+                }
                 more = candidates.count > top.count
             }
-            let missing = top.map(\.candidate.id).filter { filtered[$0] == nil }
+            let missing = top.map(\.candidate.id).filter { readEntries[$0] == nil }
             let room = request.limit - top.count
             let readsPublic = searchesPublic && !paging && room > 0
             let window = Self.publicWindow(room: room, paging: false)
@@ -140,12 +152,14 @@ extension ProactiveEngine {
                     missing.isEmpty
                         ? [publicRead] : [.entries(ids: missing, scope: scope, now: now), publicRead])
             }
-            for entry in try tx.entries(ids: missing, scope: scope, now: now) { filtered[entry.id] = entry }
+            for entry in try tx.entries(ids: missing, scope: scope, now: now) {
+                readEntries[entry.id] = entry
+            }
             let foundPublic =
                 readsPublic
                 ? try tx.publicSearchCandidates(
                     query, app: app, threshold: configuration.publicThreshold, limit: window) : nil
-            return (top, top.map { filtered[$0.candidate.id] }, more, foundPublic)
+            return (top, top.map { readEntries[$0.candidate.id] }, more, foundPublic)
         }
         // Public entries (words only, no filter) follow the user's own matches: read when the
         // page has room for them, or, paging, to know whether a page follows.

@@ -10,9 +10,11 @@ extension PostgresTransaction {
     /// field and `limit / 2` whose title matches, most recently inserted (largest identifier)
     /// first; a long last word first matches as a whole word, and as a prefix only when that
     /// finds fewer than `limit / 4`. Ranking is left to the caller. Both tsvector columns have
-    /// GIN indexes whose lexemes start with the user's key.
+    /// GIN indexes whose lexemes start with the user's key. Without `descriptions`, the
+    /// description column is not sent.
     func searchCandidates(
-        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
+        descriptions: Bool
     ) throws -> [SearchCandidate] {
         try SearchCandidatePolicy.candidates(for: query, limit: limit) { wholeLongWords, field, limit in
             guard let tsquery = query.tsquery(userKey: userKey, wholeLongWords: wholeLongWords) else {
@@ -20,18 +22,20 @@ extension PostgresTransaction {
             }
             return try fetchCandidates(
                 tsquery: tsquery, column: field == .title ? "search_title" : "search_all", scope: scope,
-                kinds: kinds, now: now, limit: limit)
+                kinds: kinds, now: now, limit: limit, descriptions: descriptions)
         }
     }
 
     private func fetchCandidates(
-        tsquery: String, column: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+        tsquery: String, column: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
+        descriptions: Bool
     ) throws(StorageError) -> [SearchCandidate] {
         let doing = "searching"
         return try rows(
             read(
                 """
-                SELECT id, donated_at, engagement_count, fts_title, fts_keywords, fts_description, fts_address
+                SELECT id, donated_at, engagement_count, fts_title, fts_keywords, fts_address
+                  \(unescaped: descriptions ? ", fts_description" : "")
                 FROM entry
                 WHERE user_id = \(userID) AND \(unescaped: column) @@ \(tsquery)::tsquery
                   AND is_eligible_for_search
@@ -41,12 +45,29 @@ extension PostgresTransaction {
                 ORDER BY id DESC LIMIT \(limit)
                 """, doing), doing
         ) { r in
-            SearchCandidate(
-                id: try r.next(), donatedAt: try r.date(), engagementCount: try r.next(),
-                indexedText: IndexedText(
-                    title: try r.next(), keywords: try r.next(), description: try r.next(),
-                    address: try r.next()))
+            let (id, donatedAt, engagementCount) = (
+                try r.next(Int64.self), try r.date(), try r.next(Int.self)
+            )
+            var text = IndexedText(title: try r.next(), keywords: try r.next(), address: try r.next())
+            if descriptions { text.description = try r.next() }
+            return SearchCandidate(
+                id: id, donatedAt: donatedAt, engagementCount: engagementCount, indexedText: text,
+                isDescriptionRead: descriptions)
         }
+    }
+
+    func entriesForRanking(ids: [Int64], scope: AppScope, now: Date) throws -> [EntryForRanking] {
+        guard !ids.isEmpty else { return [] }
+        let doing = "reading entries"
+        return try rows(
+            read(
+                """
+                SELECT \(unescaped: StoredEntry.postgresColumns), fts_description FROM entry
+                WHERE user_id = \(userID) AND id = ANY(\(ids))
+                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
+                  AND (\(scope.app)::text IS NULL OR app = \(scope.app))
+                """, doing), doing
+        ) { r in EntryForRanking(entry: try StoredEntry(reader: &r), indexedDescription: try r.next()) }
     }
 
     func indexedRowCount(matching query: FullTextQuery) throws -> Int {

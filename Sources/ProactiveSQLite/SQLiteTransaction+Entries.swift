@@ -9,6 +9,8 @@ extension StoredEntry {
         e.isEligibleForPublicIndexing, e.isEligibleForPrediction, e.isCurrent, e.firstDonatedAt, e.donatedAt,
         e.expiresAt, e.donationCount, e.engagementCount, e.lastEngagedAt, e.payload
         """
+    /// How many ``columns`` there are.
+    static let columnCount = 22
 
     /// An entry from a row of ``columns`` (its payload decompressed: see ``StoredText``).
     init(row: Row) throws {

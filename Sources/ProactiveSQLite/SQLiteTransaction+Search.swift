@@ -13,10 +13,15 @@ extension SQLiteTransaction {
     /// field, most recently indexed first. No SQL ranking function runs (FTS5's `bm25()` counts every
     /// match of every term to weigh it, which is linear in the number of matches); callers
     /// rank the candidates from their indexed text.
+    ///
+    /// Without `descriptions`, the description column is not read (for ranking that reads it for
+    /// the few candidates that need it, with ``entriesForRanking(ids:scope:now:)``).
     public func searchCandidates(
-        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
+        descriptions: Bool
     ) throws -> [SearchCandidate] {
-        try SearchCandidatePolicy.candidates(
+        let columns = descriptions ? Self.candidateColumns : Self.candidateColumnsWithoutDescription
+        return try SearchCandidatePolicy.candidates(
             for: query, limit: limit,
             every: { wholeLongWords, atMost in
                 // One walk of the index for identifiers only (every user's and kind's: never
@@ -26,28 +31,27 @@ extension SQLiteTransaction {
                     [query.expression(wholeLongWords: wholeLongWords), atMost + 1]
                 ) { row in row[0] as Int64 }
                 guard ids.count <= atMost else { return nil }
-                return try candidates(ids: ids, scope: scope, kinds: kinds, now: now)
+                return try candidates(ids: ids, columns: columns, scope: scope, kinds: kinds, now: now)
             }
         ) { wholeLongWords, field, limit in
             try fetchCandidates(
                 expression: query.expression(wholeLongWords: wholeLongWords),
-                table: field == .title ? "entry_title_fts" : "entry_fts", scope: scope, kinds: kinds,
-                now: now,
-                limit: limit)
+                table: field == .title ? "entry_title_fts" : "entry_fts", columns: columns, scope: scope,
+                kinds: kinds, now: now, limit: limit)
         }
     }
 
     /// The entries of `ids` eligible for search, not expired, in the scope, newest first.
-    private func candidates(ids: [Int64], scope: AppScope, kinds: Set<EntryKind>, now: Date) throws
-        -> [SearchCandidate]
-    {
+    private func candidates(
+        ids: [Int64], columns: String, scope: AppScope, kinds: Set<EntryKind>, now: Date
+    ) throws -> [SearchCandidate] {
         guard !ids.isEmpty else { return [] }
         let (searchable, arguments) = Self.searchable(scope: scope, kinds: kinds, now: now)
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         // `+e.userId`: by key, not by walking the user's rows through an index led by the user.
         return try rows(
             """
-            SELECT \(Self.candidateColumns) FROM entry e
+            SELECT \(columns) FROM entry e
             WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userId = ? \(searchable)
             ORDER BY e.id DESC
             """,
@@ -55,12 +59,13 @@ extension SQLiteTransaction {
     }
 
     private func fetchCandidates(
-        expression: String, table: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+        expression: String, table: String, columns: String, scope: AppScope, kinds: Set<EntryKind>,
+        now: Date, limit: Int
     ) throws -> [SearchCandidate] {
         let (searchable, arguments) = Self.searchable(scope: scope, kinds: kinds, now: now)
         return try rows(
             """
-            SELECT \(Self.candidateColumns) FROM \(table) JOIN entry e ON e.id = \(table).rowid
+            SELECT \(columns) FROM \(table) JOIN entry e ON e.id = \(table).rowid
             WHERE \(table) MATCH ? AND e.userId = ? \(searchable)
             ORDER BY \(table).rowid DESC LIMIT ?
             """,
@@ -69,7 +74,28 @@ extension SQLiteTransaction {
 
     /// The columns of `entry e` that ``SearchCandidate/init(row:)`` reads.
     private static let candidateColumns =
-        "e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress"
+        "e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsAddress, e.ftsDescription"
+    /// ``candidateColumns`` but the description.
+    private static let candidateColumnsWithoutDescription =
+        "e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsAddress"
+
+    /// The entries of `ids` in the scope, not expired, each with its indexed description.
+    public func entriesForRanking(ids: [Int64], scope: AppScope, now: Date) throws -> [EntryForRanking] {
+        guard !ids.isEmpty else { return [] }
+        let (clause, arguments) = scope.sql
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        return try rows(
+            """
+            SELECT \(StoredEntry.columns), e.ftsDescription FROM entry e
+            WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userId = ?
+              AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
+            """,
+            [list, userID, now.timeIntervalSince1970] + arguments
+        ) { row in
+            EntryForRanking(
+                entry: try StoredEntry(row: row), indexedDescription: row[StoredEntry.columnCount])
+        }
+    }
 
     /// The conditions (each after `AND`) on `entry e` for a candidate: eligible for search, not
     /// expired at `now`, in the scope, of one of the kinds; and their arguments.
@@ -88,11 +114,16 @@ extension SQLiteTransaction {
 }
 
 extension SearchCandidate {
-    /// A candidate from a row of `id, donatedAt, engagementCount` and the four index-form texts.
+    /// A candidate from a row of `id, donatedAt, engagementCount` and the index-form title,
+    /// keywords, address and, when the row has a seventh column, description.
     init(row: Row) {
+        let isDescriptionRead = row.count > 6
         self.init(
             id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
-            indexedText: IndexedText(title: row[3], keywords: row[4], description: row[5], address: row[6]))
+            indexedText: IndexedText(
+                title: row[3], keywords: row[4], description: isDescriptionRead ? row[6] : nil,
+                address: row[5]),
+            isDescriptionRead: isDescriptionRead)
     }
 }
 

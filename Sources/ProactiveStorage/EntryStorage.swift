@@ -92,9 +92,18 @@ public protocol EntryStorage {
     /// Entries eligible for search, not expired, in the scope, matching every term of a query,
     /// with what ranking needs. At most `limit` entries matching in any field and `limit / 2`
     /// whose title matches are read, most recently indexed first; callers rank them.
+    ///
+    /// - Parameter descriptions: whether to read each candidate's indexed description; without
+    ///   it, ``SearchCandidate/isDescriptionRead`` is false and the description `nil`.
     func searchCandidates(
-        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
+        descriptions: Bool
     ) throws -> [SearchCandidate]
+
+    /// The entries of `ids` in the scope, not expired (as ``entries(ids:scope:now:)``, in no
+    /// particular order), each with its indexed description (`nil` when it has none): what
+    /// ranking reads for candidates read without it, and what a page shows of them.
+    func entriesForRanking(ids: [Int64], scope: AppScope, now: Date) throws -> [EntryForRanking]
 
     /// How many of the user's entries the full-text index finds for a query, expired or not
     /// (for checking that deletions reach the index).
@@ -143,11 +152,13 @@ extension EntryStorage {
         try entries(scope: scope, kinds: Set(EntryKind.allCases), since: nil, now: now, limit: limit)
     }
 
-    /// Entries of any kind matching a query (see
-    /// ``searchCandidates(_:scope:kinds:now:limit:)``), at most `limit` (150).
+    /// Entries of any kind matching a query, with their whole indexed text (see
+    /// ``searchCandidates(_:scope:kinds:now:limit:descriptions:)``), at most `limit` (150).
     public func searchCandidates(
-        _ query: FullTextQuery, scope: AppScope, now: Date, limit: Int = 150
+        _ query: FullTextQuery, scope: AppScope, now: Date, limit: Int = 150, descriptions: Bool = true
     ) throws -> [SearchCandidate] {
-        try searchCandidates(query, scope: scope, kinds: Set(EntryKind.allCases), now: now, limit: limit)
+        try searchCandidates(
+            query, scope: scope, kinds: Set(EntryKind.allCases), now: now, limit: limit,
+            descriptions: descriptions)
     }
 }

@@ -111,6 +111,48 @@ import Testing
         #expect(Set(every.map(\.id)).count == 400)
     }
 
+    /// Candidates read without descriptions carry every other field; the descriptions and
+    /// entries follow by identifier, only in the scope and not expired.
+    @Test(arguments: TestBackend.available)
+    func candidatesWithoutDescriptionsAndTheirEntriesForRanking(_ backend: TestBackend) throws {
+        let store = try backend.make()
+        let ids = try store.write { tx in
+            try (0..<6).map { i in
+                var d = draft(i == 5 ? "com.a.c" : "com.a.b", "\(i)", "Blue whale \(i)")
+                d.indexedText.keywords = i == 0 ? nil : "ocean"
+                d.indexedText.address = "pacific"
+                d.indexedText.description = i == 1 ? nil : "the largest animal \(i)"
+                if i == 4 { d.expiresAt = now.addingTimeInterval(-1) }
+                return try tx.upsertEntry(d).id
+            }
+        }
+        let query = FullTextQuery(typed: "whale")
+        let whole = try store.read { try $0.searchCandidates(query, scope: .system, now: now) }
+        let partial = try store.read {
+            try $0.searchCandidates(query, scope: .system, now: now, descriptions: false)
+        }
+        #expect(whole.map(\.id) == partial.map(\.id) && whole.count == 5)
+        #expect(whole.allSatisfy(\.isDescriptionRead) && !partial.contains(where: \.isDescriptionRead))
+        for (w, p) in zip(whole, partial) {
+            #expect(p.indexedText.description == nil)
+            #expect(
+                p.indexedText.title == w.indexedText.title && p.indexedText.keywords == w.indexedText.keywords
+            )
+            #expect(p.indexedText.address == w.indexedText.address && p.donatedAt == w.donatedAt)
+        }
+        let read = try store.read { try $0.entriesForRanking(ids: ids, scope: .app("com.a.b"), now: now) }
+        // The expired one and the other app's are not read.
+        #expect(Set(read.map(\.entry.id)) == Set(ids.prefix(4)))
+        for item in read {
+            let candidate = try #require(whole.first { $0.id == item.entry.id })
+            #expect(item.indexedDescription == candidate.indexedText.description)
+            #expect(item.entry.title.map(IndexText.indexForm) == candidate.indexedText.title)
+        }
+        #expect(read.first { $0.entry.id == ids[1] }?.indexedDescription == nil)
+        #expect(read.first { $0.entry.id == ids[2] }?.indexedDescription == "the largest animal 2")
+        #expect(try store.read { try $0.entriesForRanking(ids: [], scope: .system, now: now) }.isEmpty)
+    }
+
     @Test(arguments: TestBackend.available)
     func candidatesRespectScopeExpiryAndIndexUpdates(_ backend: TestBackend) throws {
         let store = try backend.make()

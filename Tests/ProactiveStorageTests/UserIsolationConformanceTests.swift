@@ -35,8 +35,10 @@ import Testing
             var text: [String] = []
             text += try tx.entries(scope: .system, now: now).map { "\($0.title ?? "")" }
             text += try tx.currentActivities(scope: .system, now: now).map { "\($0.title ?? "")" }
-            text += try tx.searchCandidates(FullTextQuery(typed: "shared"), scope: .system, now: now).map {
-                $0.indexedText.title ?? ""
+            let candidates = try tx.searchCandidates(FullTextQuery(typed: "shared"), scope: .system, now: now)
+            text += candidates.map { $0.indexedText.title ?? "" }
+            text += try tx.entriesForRanking(ids: candidates.map(\.id), scope: .system, now: now).map {
+                ($0.entry.title ?? "") + ($0.indexedDescription ?? "")
             }
             text += try tx.placeSightings(since: .distantPast, now: now, limit: 100).map(\.nameKey)
             text += try tx.openReminders(now: now).map(\.title)
@@ -65,6 +67,9 @@ import Testing
         #expect(!seenByDevice.contains("CANARY"))
         // An identifier of another user's row finds nothing.
         #expect(try store.read(user: bob) { try $0.entry(id: aliceItem, scope: .system, now: now) } == nil)
+        #expect(
+            try store.read(user: bob) { try $0.entriesForRanking(ids: [aliceItem], scope: .system, now: now) }
+                .isEmpty)
         #expect(try !store.write(user: bob) { try $0.deleteEntry(id: aliceItem, app: "com.a") })
         #expect(try store.read(user: bob) { try $0.entryCounts() } == [.item: 1, .activity: 1])
         #expect(

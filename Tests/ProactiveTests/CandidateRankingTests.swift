@@ -37,6 +37,50 @@ import Testing
             let top = ranking.top(candidates, count: count).map { ($0.candidate.id, $0.score.value) }
             #expect(top.map(\.0) == expected.map(\.0), "round \(round), query \(typed), count \(count)")
             #expect(top.map(\.1) == expected.map(\.1))
+            // Read without some descriptions: the same page, each description asked for once.
+            let descriptions = Dictionary(
+                uniqueKeysWithValues: candidates.map { ($0.id, $0.indexedText.description) })
+            let partial = candidates.map { candidate in
+                var partial = candidate
+                if Int.random(in: 0..<4, using: &rng) > 0 {
+                    partial.indexedText.description = nil
+                    partial.isDescriptionRead = false
+                }
+                return partial
+            }
+            var asked: [Int64] = []
+            let described = ranking.top(partial, count: count) { ids in
+                asked += ids
+                #expect(ids.allSatisfy { id in !partial.first { $0.id == id }!.isDescriptionRead })
+                return descriptions.compactMapValues { $0 }.filter { ids.contains($0.key) }
+            }
+            #expect(described.map(\.candidate.id) == expected.map(\.0), "round \(round), query \(typed)")
+            #expect(described.map(\.score.value) == expected.map(\.1))
+            #expect(described.map(\.match) == ranking.all(candidates).prefix(count).map(\.match))
+            #expect(Set(asked).count == asked.count)
         }
+    }
+
+    /// On a page of many candidates, few descriptions are read, in one or two batches.
+    @Test func fewDescriptionsAreReadForAPageOfMany() throws {
+        let now = Date(timeIntervalSince1970: 1_795_262_400)
+        let candidates = (0..<800).map { id in
+            SearchCandidate(
+                id: Int64(id), donatedAt: now.addingTimeInterval(-Double(id) * 600), engagementCount: 0,
+                indexedText: IndexedText(
+                    title: id % 3 == 0 ? "zebra crossing report \(id)" : "report \(id)",
+                    keywords: "notes", address: nil),
+                isDescriptionRead: false)
+        }
+        let ranking = CandidateRanking(query: FullTextQuery(typed: "zebra"), now: now)
+        var batches: [[Int64]] = []
+        let top = ranking.top(candidates, count: 20) { ids in
+            batches.append(ids)
+            return Dictionary(uniqueKeysWithValues: ids.map { ($0, "zebra zebra") })
+        }
+        #expect(top.count == 20)
+        #expect(top.allSatisfy { $0.candidate.indexedText.title?.hasPrefix("zebra") == true })
+        #expect(batches.count <= 2)
+        #expect(batches.joined().count < 100, "\(batches.map(\.count))")
     }
 }
