@@ -118,16 +118,17 @@ enum Baseline {
             INSERT INTO bench_entry (user_id, app, kind, identity_key, unique_identifier, domain_identifier, title,
               is_eligible_for_search, is_eligible_for_handoff, is_eligible_for_public_indexing,
               is_eligible_for_prediction, first_donated_at, donated_at, expires_at, payload, fts_title, fts_keywords,
-              fts_description, fts_address, search_all, search_title)
+              fts_description, fts_address, search_all, search_title, fts_description_words)
             SELECT u, \(EntryRow.app), 'item', k, k, d, t, true, false, false, false, \(donatedAt), \(donatedAt),
               \(expiresAt), p, ft, fk, fd, fa, array_to_tsvector(string_to_array(la, ' ')),
-              array_to_tsvector(string_to_array(lt, ' '))
+              array_to_tsvector(string_to_array(lt, ' ')), w
             FROM unnest(\(rows.map(\.user))::text[], \(rows.map(\.identityKey))::text[], \(rows.map(\.domain))::text[],
               \(rows.map(\.title))::text[], \(rows.map(\.payload))::text[], \(rows.map { $0.ftsTitle ?? "" })::text[],
               \(rows.map { $0.ftsKeywords ?? "" })::text[], \(rows.map { $0.ftsDescription ?? "" })::text[],
               \(rows.map { $0.ftsAddress ?? "" })::text[], \(rows.map { $0.allLexemes.joined(separator: " ") })::text[],
-              \(rows.map { $0.titleLexemes.joined(separator: " ") })::text[])
-              AS r(u, k, d, t, p, ft, fk, fd, fa, la, lt)
+              \(rows.map { $0.titleLexemes.joined(separator: " ") })::text[],
+              \(rows.map(\.descriptionWords))::int[])
+              AS r(u, k, d, t, p, ft, fk, fd, fa, la, lt, w)
             """
         _ = try await c.query(query, logger: quietLogger).collect()
     }

@@ -70,6 +70,7 @@ struct EntryRow: Sendable {
     var ftsAddress: String?
     var allLexemes: [String]
     var titleLexemes: [String]
+    var descriptionWords: Int
 
     init(_ d: Document) {
         user = d.user
@@ -83,6 +84,7 @@ struct EntryRow: Sendable {
         ftsKeywords = Self.join(d.keywords.split(separator: " ").map(String.init))
         ftsDescription = Self.join([d.description])
         ftsAddress = Self.join([d.title, d.city])
+        descriptionWords = TextRelevance.wordCount(ftsDescription)
         // The backend's own lexemes (user key included), sorted as `array_to_tsvector` keeps them.
         let lexemes = SearchLexemes.words(
             IndexedText(
@@ -105,6 +107,7 @@ struct EntryRow: Sendable {
         "is_eligible_for_search", "is_eligible_for_handoff", "is_eligible_for_public_indexing",
         "is_eligible_for_prediction", "first_donated_at", "donated_at", "expires_at", "payload", "fts_title",
         "fts_keywords", "fts_description", "fts_address", "search_all", "search_title",
+        "fts_description_words",
     ]
 
     /// The row as a line of `COPY … FROM STDIN (FORMAT text)`.
@@ -137,7 +140,7 @@ struct EntryRow: Sendable {
             text(title),
             "t", "f", "f", "f", "\(donatedAt)", "\(donatedAt)", "\(expiresAt)", text(payload), text(ftsTitle),
             text(ftsKeywords), text(ftsDescription), text(ftsAddress), text(vector(allLexemes)),
-            text(vector(titleLexemes)),
+            text(vector(titleLexemes)), "\(descriptionWords)",
         ]
         out += fields.joined(separator: "\t")
         out += "\n"

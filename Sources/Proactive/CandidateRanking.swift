@@ -63,7 +63,8 @@ struct CandidateRanking {
     /// in the same order, reading descriptions only where they can change it.
     ///
     /// Each candidate is bounded by its title, keywords and address, matched exactly, and its
-    /// description: matched when read, else the most a description adds (``descriptionBound``).
+    /// description: matched when read, else the most a description of its length adds
+    /// (``descriptionBound(words:)``).
     /// Candidates are then scored in the order of their bound while a bound can still beat the
     /// last of the best so far. Before a candidate read without its description is scored,
     /// `describe` is called once for a batch of them: while the best are not all known, the
@@ -90,7 +91,7 @@ struct CandidateRanking {
                 candidate.isDescriptionRead
                 ? self.relevance.matchField(text.description, weight: 1, buffer: &buffer, best: &scratch)
                     .score
-                : Self.descriptionBound
+                : Self.descriptionBound(words: candidate.descriptionWords)
             // The score grows with relevance; the title's part of it is exact.
             let bound = score(
                 candidate, relevance: relevance, titleMatchedCount: title.matchedCount,
@@ -132,8 +133,12 @@ struct CandidateRanking {
         return best
     }
 
-    /// The most a description adds to relevance: weight 1, each term matching at most 1.
-    static let descriptionBound = 1.0
+    /// The most a description of `words` words (unknown: any) adds to relevance: weight 1 times
+    /// its brevity, each term matching at most 1.
+    static func descriptionBound(words: Int?) -> Double {
+        guard let words else { return 1 }
+        return words == 0 ? 0 : TextRelevance.brevity(words: words)
+    }
 
     /// The score of a candidate whose relevance is `relevance` and whose title matched
     /// `titleMatchedCount` of the terms, covering `titleCoverage` of its words.

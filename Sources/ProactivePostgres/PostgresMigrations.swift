@@ -334,6 +334,13 @@ enum PostgresMigrations {
                 """
             ]
         ),
+        // How many words each indexed description has (`TextRelevance.wordCount`): a first page
+        // reads candidates without their description and bounds what it can add by its length.
+        // Rows written before keep NULL (the bound then assumes any length).
+        Migration(
+            name: "v6-description-words",
+            statements: ["ALTER TABLE entry ADD COLUMN fts_description_words integer"]
+        ),
     ]
 
     /// Throws unless the database stores text as UTF-8: the index form, the lexemes and the

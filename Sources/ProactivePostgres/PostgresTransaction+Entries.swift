@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import ProactiveStorage
+import ProactiveText
 
 extension StoredEntry {
     /// The columns ``init(reader:)`` reads, in order.
@@ -52,7 +53,8 @@ extension PostgresTransaction {
         INSERT INTO entry (user_id, app, kind, identity_key, unique_identifier, domain_identifier,
           persistent_identifier, activity_type, url, title, is_eligible_for_search, is_eligible_for_handoff,
           is_eligible_for_public_indexing, is_eligible_for_prediction, first_donated_at, donated_at, expires_at,
-          payload, fts_title, fts_keywords, fts_description, fts_address, search_all, search_title)
+          payload, fts_title, fts_keywords, fts_description, fts_address, search_all, search_title,
+          fts_description_words)
         """
 
     /// What a donation of an existing entry changes (the SQLite store's merge: one more
@@ -69,6 +71,7 @@ extension PostgresTransaction {
           payload = excluded.payload, donation_count = entry.donation_count + 1,
           fts_title = excluded.fts_title, fts_keywords = excluded.fts_keywords,
           fts_description = excluded.fts_description, fts_address = excluded.fts_address,
+          fts_description_words = excluded.fts_description_words,
           search_all = excluded.search_all, search_title = excluded.search_title
         """
 
@@ -92,7 +95,7 @@ extension PostgresTransaction {
               \(draft.donatedAt.timeIntervalSince1970), \(draft.donatedAt.timeIntervalSince1970),
               \(draft.expiresAt?.timeIntervalSince1970), \(draft.payload), \(text.title), \(text.keywords),
               \(text.description), \(text.address), array_to_tsvector(\(lexemes.all)::text[]),
-              array_to_tsvector(\(lexemes.title)::text[]))
+              array_to_tsvector(\(lexemes.title)::text[]), \(TextRelevance.wordCount(text.description)))
             \(unescaped: Self.entryMerge)
             RETURNING id, donation_count = 1
             """, doing)
@@ -160,6 +163,7 @@ extension PostgresTransaction {
         var search = ArrayColumn(.bool, capacity: drafts.count * 5)
         var handoff = search, publicIndexing = search, prediction = search
         var donatedAt = ArrayColumn(.float8, capacity: drafts.count * 12), expiresAt = donatedAt
+        var descriptionWords = ArrayColumn(.int8, capacity: drafts.count * 12)
         let key = userKey
         for draft in drafts {
             let text = draft.isEligibleForSearch ? draft.indexedText : IndexedText()
@@ -182,6 +186,7 @@ extension PostgresTransaction {
             ftsTitle.append(text.title)
             ftsKeywords.append(text.keywords)
             ftsDescription.append(text.description)
+            descriptionWords.append(Int64(TextRelevance.wordCount(text.description)))
             ftsAddress.append(text.address)
             // Each row's lexemes travel as one space-separated text.
             let lexemes = SearchLexemes.joinedWords(text, key: key)
@@ -198,15 +203,16 @@ extension PostgresTransaction {
               r.is_eligible_for_handoff, r.is_eligible_for_public_indexing, r.is_eligible_for_prediction,
               r.donated_at, r.donated_at, r.expires_at, r.payload, r.fts_title, r.fts_keywords, r.fts_description,
               r.fts_address, array_to_tsvector(string_to_array(r.search_all, ' ')),
-              array_to_tsvector(string_to_array(r.search_title, ' '))
+              array_to_tsvector(string_to_array(r.search_title, ' ')), r.description_words
             FROM unnest(\(app), \(kind), \(identityKey), \(uniqueIdentifier), \(domainIdentifier),
               \(persistentIdentifier), \(activityType), \(url), \(title), \(search), \(handoff), \(publicIndexing),
               \(prediction), \(donatedAt), \(expiresAt), \(payload), \(ftsTitle), \(ftsKeywords), \(ftsDescription),
-              \(ftsAddress), \(searchAll), \(searchTitle))
+              \(ftsAddress), \(searchAll), \(searchTitle), \(descriptionWords))
               WITH ORDINALITY AS r(app, kind, identity_key, unique_identifier, domain_identifier,
               persistent_identifier, activity_type, url, title, is_eligible_for_search, is_eligible_for_handoff,
               is_eligible_for_public_indexing, is_eligible_for_prediction, donated_at, expires_at, payload,
-              fts_title, fts_keywords, fts_description, fts_address, search_all, search_title, ord)
+              fts_title, fts_keywords, fts_description, fts_address, search_all, search_title, description_words,
+              ord)
             ORDER BY r.ord
             \(unescaped: Self.entryMerge)
             RETURNING id, donation_count = 1, app, kind, identity_key

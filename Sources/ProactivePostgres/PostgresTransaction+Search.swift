@@ -35,7 +35,7 @@ extension PostgresTransaction {
             read(
                 """
                 SELECT id, donated_at, engagement_count, fts_title, fts_keywords, fts_address
-                  \(unescaped: descriptions ? ", fts_description" : "")
+                  \(unescaped: descriptions ? ", fts_description" : ", fts_description_words")
                 FROM entry
                 WHERE user_id = \(userID) AND \(unescaped: column) @@ \(tsquery)::tsquery
                   AND is_eligible_for_search
@@ -49,10 +49,11 @@ extension PostgresTransaction {
                 try r.next(Int64.self), try r.date(), try r.next(Int.self)
             )
             var text = IndexedText(title: try r.next(), keywords: try r.next(), address: try r.next())
-            if descriptions { text.description = try r.next() }
+            var words: Int?
+            if descriptions { text.description = try r.next() } else { words = try r.next(Int?.self) }
             return SearchCandidate(
                 id: id, donatedAt: donatedAt, engagementCount: engagementCount, indexedText: text,
-                isDescriptionRead: descriptions)
+                isDescriptionRead: descriptions, descriptionWords: words)
         }
     }
 

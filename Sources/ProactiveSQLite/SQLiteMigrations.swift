@@ -441,6 +441,12 @@ enum SQLiteMigrations {
                 try db.execute(sql: "INSERT INTO \(table)(\(table), rank) VALUES('pgsz', 1000)")
             }
         }
+        migrator.registerMigration("v14-description-words") { db in
+            // How many words each indexed description has (`TextRelevance.wordCount`): a first
+            // page reads candidates without their description and bounds what it can add by
+            // its length. Rows written before keep NULL (the bound then assumes any length).
+            try db.execute(sql: "ALTER TABLE entry ADD COLUMN ftsDescriptionWords INTEGER")
+        }
         return migrator
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ProactiveStorage
+import ProactiveText
 
 extension StoredEntry {
     static let columns = """
@@ -36,13 +37,14 @@ extension SQLiteTransaction {
     @discardableResult
     public func upsertEntry(_ draft: EntryDraft) throws -> EntryWriteResult {
         let text = draft.isEligibleForSearch ? draft.indexedText : IndexedText()
+        let descriptionWords = TextRelevance.wordCount(text.description)
         try db.cachedStatement(
             sql: """
                 INSERT INTO entry (userId, app, kind, identityKey, uniqueIdentifier, domainIdentifier, persistentIdentifier,
                   activityType, url, title, isEligibleForSearch, isEligibleForHandoff, isEligibleForPublicIndexing,
                   isEligibleForPrediction, firstDonatedAt, donatedAt, expiresAt, payload,
-                  ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  ftsTitle, ftsKeywords, ftsDescription, ftsAddress, ftsDescriptionWords)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (userId, app, kind, identityKey) DO NOTHING
                 """
         ).execute(arguments: [
@@ -52,7 +54,7 @@ extension SQLiteTransaction {
             draft.isEligibleForHandoff, draft.isEligibleForPublicIndexing, draft.isEligibleForPrediction,
             draft.donatedAt.timeIntervalSince1970, draft.donatedAt.timeIntervalSince1970,
             draft.expiresAt?.timeIntervalSince1970, StoredText.databaseValue(draft.payload), text.title,
-            text.keywords, text.description, text.address,
+            text.keywords, text.description, text.address, descriptionWords,
         ])
         if db.changesCount > 0 {
             let id = db.lastInsertedRowID
@@ -78,7 +80,7 @@ extension SQLiteTransaction {
                   activityType = ?, url = ?, title = ?, isEligibleForSearch = ?, isEligibleForHandoff = ?,
                   isEligibleForPublicIndexing = ?, isEligibleForPrediction = ?, donatedAt = max(donatedAt, ?),
                   expiresAt = ?, payload = ?, donationCount = donationCount + 1,
-                  ftsTitle = ?, ftsKeywords = ?, ftsDescription = ?, ftsAddress = ?
+                  ftsTitle = ?, ftsKeywords = ?, ftsDescription = ?, ftsAddress = ?, ftsDescriptionWords = ?
                 WHERE id = ?
                 """
         ).execute(arguments: [
@@ -89,7 +91,7 @@ extension SQLiteTransaction {
             draft.isEligibleForPrediction, draft.donatedAt.timeIntervalSince1970,
             draft.expiresAt?.timeIntervalSince1970,
             StoredText.databaseValue(draft.payload), text.title, text.keywords, text.description,
-            text.address,
+            text.address, descriptionWords,
             id,
         ])
         if textChanged { index.enqueue(id) }

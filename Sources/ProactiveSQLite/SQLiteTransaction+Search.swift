@@ -55,7 +55,8 @@ extension SQLiteTransaction {
             WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userId = ? \(searchable)
             ORDER BY e.id DESC
             """,
-            [list, userID] + arguments, SearchCandidate.init(row:))
+            [list, userID] + arguments,
+            { SearchCandidate(row: $0, descriptions: columns == Self.candidateColumns) })
     }
 
     private func fetchCandidates(
@@ -69,15 +70,16 @@ extension SQLiteTransaction {
             WHERE \(table) MATCH ? AND e.userId = ? \(searchable)
             ORDER BY \(table).rowid DESC LIMIT ?
             """,
-            [expression, userID] + arguments + [limit], SearchCandidate.init(row:))
+            [expression, userID] + arguments + [limit],
+            { SearchCandidate(row: $0, descriptions: columns == Self.candidateColumns) })
     }
 
-    /// The columns of `entry e` that ``SearchCandidate/init(row:)`` reads.
+    /// The columns of `entry e` that ``SearchCandidate/init(row:descriptions:)`` reads.
     private static let candidateColumns =
         "e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsAddress, e.ftsDescription"
-    /// ``candidateColumns`` but the description.
+    /// ``candidateColumns`` but the description, and its number of words instead.
     private static let candidateColumnsWithoutDescription =
-        "e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsAddress"
+        "e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsAddress, e.ftsDescriptionWords"
 
     /// The entries of `ids` in the scope, not expired, each with its indexed description.
     public func entriesForRanking(ids: [Int64], scope: AppScope, now: Date) throws -> [EntryForRanking] {
@@ -115,15 +117,13 @@ extension SQLiteTransaction {
 
 extension SearchCandidate {
     /// A candidate from a row of `id, donatedAt, engagementCount` and the index-form title,
-    /// keywords, address and, when the row has a seventh column, description.
-    init(row: Row) {
-        let isDescriptionRead = row.count > 6
+    /// keywords and address, then the description (`descriptions`) or its number of words.
+    init(row: Row, descriptions: Bool) {
         self.init(
             id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
             indexedText: IndexedText(
-                title: row[3], keywords: row[4], description: isDescriptionRead ? row[6] : nil,
-                address: row[5]),
-            isDescriptionRead: isDescriptionRead)
+                title: row[3], keywords: row[4], description: descriptions ? row[6] : nil, address: row[5]),
+            isDescriptionRead: descriptions, descriptionWords: descriptions ? nil : row[6])
     }
 }
 

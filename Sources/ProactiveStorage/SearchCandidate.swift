@@ -14,12 +14,17 @@ public struct SearchCandidate: Sendable, Hashable {
     /// (the longest field, weighted least) and read it only for those it can still reorder
     /// (``EntryStorage/entriesForRanking(ids:scope:now:)``).
     public var isDescriptionRead: Bool
+    /// How many words the description has as ranking counts them
+    /// (`TextRelevance.wordCount(_:)`), when the store knows it; it bounds what a description
+    /// not read can add to a score.
+    public var descriptionWords: Int?
 
     /// Creates a candidate.
     public init(
         id: Int64, donatedAt: Date, engagementCount: Int, indexedText: IndexedText,
-        isDescriptionRead: Bool = true
+        isDescriptionRead: Bool = true, descriptionWords: Int? = nil
     ) {
+        self.descriptionWords = descriptionWords
         self.id = id
         self.donatedAt = donatedAt
         self.engagementCount = engagementCount

@@ -137,8 +137,29 @@ public struct TextRelevance: Sendable {
             }
             for t in termBytes.indices where isCJK[t] && Self.contains(bytes, termBytes[t]) { best[t] = 1 }
         }
-        let norm = 1 / (1 + 0.1 * max(Double(wordCount) - 4, 0))
-        return (norm, wordCount > 0 ? Double(coveredWords) / Double(wordCount) : 0)
+        return (Self.brevity(words: wordCount), wordCount > 0 ? Double(coveredWords) / Double(wordCount) : 0)
+    }
+
+    /// A field's brevity factor, by its number of words: 1 up to four, then less with each
+    /// word. A field of `words` words adds at most `weight × brevity(words:)` to a score.
+    public static func brevity(words: Int) -> Double {
+        1 / (1 + 0.1 * max(Double(words) - 4, 0))
+    }
+
+    /// How many words matching counts in a text (runs of letters and digits of its folded
+    /// form), for bounding a field's part of a score without its text (``brevity(words:)``).
+    public static func wordCount(_ text: String?) -> Int {
+        guard let text, !text.isEmpty else { return 0 }
+        var bytes: [UInt8] = []
+        fold(text, into: &bytes)
+        var count = 0
+        var inWord = false
+        for b in bytes {
+            let isWord = isWordByte(b)
+            if isWord && !inWord { count += 1 }
+            inWord = isWord
+        }
+        return count
     }
 
     /// Replaces `bytes` with the folded UTF-8 of a text (ASCII lowercased in place, other text

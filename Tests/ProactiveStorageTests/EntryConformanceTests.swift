@@ -135,6 +135,7 @@ import Testing
         #expect(whole.allSatisfy(\.isDescriptionRead) && !partial.contains(where: \.isDescriptionRead))
         for (w, p) in zip(whole, partial) {
             #expect(p.indexedText.description == nil)
+            #expect(p.descriptionWords == TextRelevance.wordCount(w.indexedText.description))
             #expect(
                 p.indexedText.title == w.indexedText.title && p.indexedText.keywords == w.indexedText.keywords
             )

@@ -43,6 +43,10 @@ import Testing
             let partial = candidates.map { candidate in
                 var partial = candidate
                 if Int.random(in: 0..<4, using: &rng) > 0 {
+                    // The store knows the description's length, or not (rows written before it did).
+                    if Bool.random(using: &rng) {
+                        partial.descriptionWords = TextRelevance.wordCount(candidate.indexedText.description)
+                    }
                     partial.indexedText.description = nil
                     partial.isDescriptionRead = false
                 }
@@ -59,6 +63,46 @@ import Testing
             #expect(described.map(\.match) == ranking.all(candidates).prefix(count).map(\.match))
             #expect(Set(asked).count == asked.count)
         }
+    }
+
+    /// A description's length bounds its part of any score: never more than its brevity.
+    @Test func aDescriptionAddsAtMostItsBrevity() {
+        var rng = SystemRandomNumberGenerator()
+        let words = ["zebra", "Zèbre", "crossing", "紅燒牛肉", "über", "l'été", "42", "a-b", "noodle", "  "]
+        for _ in 0..<2_000 {
+            let text = IndexText.indexForm(
+                (0..<Int.random(in: 0...30, using: &rng)).map { _ in words.randomElement(using: &rng)! }
+                    .joined(
+                        separator: Bool.random(using: &rng) ? " " : ", "))
+            let typed = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+                String(words.randomElement(using: &rng)!.prefix(Int.random(in: 1...6, using: &rng)))
+            }.joined(separator: " ")
+            let query = FullTextQuery(typed: typed)
+            let match = TextRelevance.match(query.terms, in: [.init(weight: 1, text: text)])
+            let count = TextRelevance.wordCount(text)
+            let bound = count == 0 ? 0 : TextRelevance.brevity(words: count)
+            #expect(match.score <= bound + 1e-12, "\(text) for \(typed)")
+        }
+    }
+
+    /// A long description that matches adds little: its page reads few descriptions.
+    @Test func longDescriptionsAreBoundedByTheirLength() throws {
+        let now = Date(timeIntervalSince1970: 1_795_262_400)
+        let long = Array(repeating: "zebra notes", count: 200).joined(separator: " ")
+        let candidates = (0..<800).map { id in
+            SearchCandidate(
+                id: Int64(id), donatedAt: now.addingTimeInterval(-Double(id) * 60), engagementCount: 0,
+                indexedText: IndexedText(title: id % 10 == 0 ? "zebra \(id)" : "report \(id)"),
+                isDescriptionRead: false, descriptionWords: TextRelevance.wordCount(long))
+        }
+        let ranking = CandidateRanking(query: FullTextQuery(typed: "zebra"), now: now)
+        var read = 0
+        let top = ranking.top(candidates, count: 20) { ids in
+            read += ids.count
+            return Dictionary(uniqueKeysWithValues: ids.map { ($0, long) })
+        }
+        #expect(top.map(\.candidate.id) == (0..<20).map { Int64($0 * 10) })
+        #expect(read < 100, "\(read) descriptions read")
     }
 
     /// On a page of many candidates, few descriptions are read, in one or two batches.
