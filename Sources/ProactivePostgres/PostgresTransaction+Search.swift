@@ -61,14 +61,23 @@ extension PostgresTransaction {
         guard !ids.isEmpty else { return [] }
         let doing = "reading entries"
         return try rows(
-            read(
-                """
-                SELECT \(unescaped: StoredEntry.postgresColumns), fts_description FROM entry
-                WHERE user_id = \(userID) AND id = ANY(\(ids))
-                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
-                  AND (\(scope.app)::text IS NULL OR app = \(scope.app))
-                """, doing), doing
-        ) { r in EntryForRanking(entry: try StoredEntry(reader: &r), indexedDescription: try r.next()) }
+            read(entriesQuery(ids: ids, scope: scope, now: now, withDescription: true), doing), doing
+        ) {
+            r in EntryForRanking(entry: try StoredEntry(reader: &r), indexedDescription: try r.next())
+        }
+    }
+
+    /// The entries of `ids` in the scope, not expired (``StoredEntry/postgresColumns``, then the
+    /// indexed description `withDescription`): the statement of ``entries(ids:scope:now:)`` and
+    /// ``entriesForRanking(ids:scope:now:)``.
+    func entriesQuery(ids: [Int64], scope: AppScope, now: Date, withDescription: Bool) -> PostgresQuery {
+        """
+        SELECT \(unescaped: StoredEntry.postgresColumns) \(unescaped: withDescription ? ", fts_description" : "")
+        FROM entry
+        WHERE user_id = \(userID) AND id = ANY(\(ids))
+          AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
+          AND (\(scope.app)::text IS NULL OR app = \(scope.app))
+        """
     }
 
     func indexedRowCount(matching query: FullTextQuery) throws -> Int {

@@ -95,12 +95,7 @@ final class PostgresTransaction: StorageTransaction {
                 ORDER BY seen_at DESC, id DESC LIMIT \(limit)
                 """
         case .entries(let ids, let scope, let now):
-            return """
-                SELECT \(unescaped: StoredEntry.postgresColumns) FROM entry
-                WHERE user_id = \(userID) AND id = ANY(\(ids))
-                  AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
-                  AND (\(scope.app)::text IS NULL OR app = \(scope.app))
-                """
+            return entriesQuery(ids: ids, scope: scope, now: now, withDescription: false)
         case .publicSearchCandidates(let query, let app, let threshold, let limit):
             // A query without words reads nothing (its method answers at once). No order: the
             // scan stops at `limit` matches (sorting them by identifier read every match first,

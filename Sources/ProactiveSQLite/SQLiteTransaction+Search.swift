@@ -20,8 +20,7 @@ extension SQLiteTransaction {
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
         descriptions: Bool
     ) throws -> [SearchCandidate] {
-        let columns = descriptions ? Self.candidateColumns : Self.candidateColumnsWithoutDescription
-        return try SearchCandidatePolicy.candidates(
+        try SearchCandidatePolicy.candidates(
             for: query, limit: limit,
             every: { wholeLongWords, atMost in
                 // One walk of the index for identifiers only (every user's and kind's: never
@@ -31,68 +30,72 @@ extension SQLiteTransaction {
                     [query.expression(wholeLongWords: wholeLongWords), atMost + 1]
                 ) { row in row[0] as Int64 }
                 guard ids.count <= atMost else { return nil }
-                return try candidates(ids: ids, columns: columns, scope: scope, kinds: kinds, now: now)
+                return try candidates(
+                    ids: ids, descriptions: descriptions, scope: scope, kinds: kinds, now: now)
             }
         ) { wholeLongWords, field, limit in
             try fetchCandidates(
                 expression: query.expression(wholeLongWords: wholeLongWords),
-                table: field == .title ? "entry_title_fts" : "entry_fts", columns: columns, scope: scope,
-                kinds: kinds, now: now, limit: limit)
+                table: field == .title ? "entry_title_fts" : "entry_fts", descriptions: descriptions,
+                scope: scope, kinds: kinds, now: now, limit: limit)
         }
     }
 
     /// The entries of `ids` eligible for search, not expired, in the scope, newest first.
     private func candidates(
-        ids: [Int64], columns: String, scope: AppScope, kinds: Set<EntryKind>, now: Date
+        ids: [Int64], descriptions: Bool, scope: AppScope, kinds: Set<EntryKind>, now: Date
     ) throws -> [SearchCandidate] {
         guard !ids.isEmpty else { return [] }
         let (searchable, arguments) = Self.searchable(scope: scope, kinds: kinds, now: now)
-        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         // `+e.userId`: by key, not by walking the user's rows through an index led by the user.
         return try rows(
             """
-            SELECT \(columns) FROM entry e
+            SELECT \(Self.candidateColumns(descriptions: descriptions)) FROM entry e
             WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userId = ? \(searchable)
             ORDER BY e.id DESC
             """,
-            [list, userID] + arguments,
-            { SearchCandidate(row: $0, descriptions: columns == Self.candidateColumns) })
+            [Self.jsonArray(ids), userID] + arguments,
+            { SearchCandidate(row: $0, descriptions: descriptions) })
     }
 
     private func fetchCandidates(
-        expression: String, table: String, columns: String, scope: AppScope, kinds: Set<EntryKind>,
+        expression: String, table: String, descriptions: Bool, scope: AppScope, kinds: Set<EntryKind>,
         now: Date, limit: Int
     ) throws -> [SearchCandidate] {
         let (searchable, arguments) = Self.searchable(scope: scope, kinds: kinds, now: now)
         return try rows(
             """
-            SELECT \(columns) FROM \(table) JOIN entry e ON e.id = \(table).rowid
+            SELECT \(Self.candidateColumns(descriptions: descriptions)) FROM \(table) JOIN entry e ON e.id = \(table).rowid
             WHERE \(table) MATCH ? AND e.userId = ? \(searchable)
             ORDER BY \(table).rowid DESC LIMIT ?
             """,
             [expression, userID] + arguments + [limit],
-            { SearchCandidate(row: $0, descriptions: columns == Self.candidateColumns) })
+            { SearchCandidate(row: $0, descriptions: descriptions) })
     }
 
-    /// The columns of `entry e` that ``SearchCandidate/init(row:descriptions:)`` reads.
-    private static let candidateColumns =
-        "e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsAddress, e.ftsDescription"
-    /// ``candidateColumns`` but the description, and its number of words instead.
-    private static let candidateColumnsWithoutDescription =
-        "e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsAddress, e.ftsDescriptionWords"
+    /// The columns of `entry e` that ``SearchCandidate/init(row:descriptions:)`` reads: the
+    /// description last, or its number of words instead.
+    private static func candidateColumns(descriptions: Bool) -> String {
+        "e.id, e.donatedAt, e.engagementCount, e.ftsTitle, e.ftsKeywords, e.ftsAddress, "
+            + (descriptions ? "e.ftsDescription" : "e.ftsDescriptionWords")
+    }
+
+    /// Identifiers as a JSON array, for `json_each(?)`.
+    private static func jsonArray(_ ids: [Int64]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
 
     /// The entries of `ids` in the scope, not expired, each with its indexed description.
     public func entriesForRanking(ids: [Int64], scope: AppScope, now: Date) throws -> [EntryForRanking] {
         guard !ids.isEmpty else { return [] }
         let (clause, arguments) = scope.sql
-        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         return try rows(
             """
             SELECT \(StoredEntry.columns), e.ftsDescription FROM entry e
             WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userId = ?
               AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
             """,
-            [list, userID, now.timeIntervalSince1970] + arguments
+            [Self.jsonArray(ids), userID, now.timeIntervalSince1970] + arguments
         ) { row in
             EntryForRanking(
                 entry: try StoredEntry(row: row), indexedDescription: row[StoredEntry.columnCount])
