@@ -83,36 +83,49 @@ struct Validator {
     }
 
     func reverseDNS(_ value: String, field: String) throws(DonationError) {
-        let labels = value.split(separator: ".", omittingEmptySubsequences: false)
-        let valid =
-            labels.count >= 2 && value.utf8.count <= 255
-            && labels.allSatisfy { label in
-                !label.isEmpty
-                    && label.unicodeScalars.allSatisfy {
-                        ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-"
-                            || $0 == "_"
-                    }
+        // Labels of ASCII letters, digits, "-" and "_", at least two, none empty: checked on
+        // the UTF-8 bytes (every donation's app goes through here).
+        var labels = 1
+        var labelLength = 0
+        var valid = value.utf8.count <= 255
+        for byte in value.utf8 where valid {
+            switch byte {
+            case UInt8(ascii: "."):
+                valid = labelLength > 0
+                labels += 1
+                labelLength = 0
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                labelLength += 1
+            default:
+                valid = false
             }
-        guard valid else {
+        }
+        guard valid && labels >= 2 && labelLength > 0 else {
             throw DonationError(
                 code: .invalidValue, field: field,
                 reason: "must be a reverse-DNS identifier such as com.example.app")
         }
     }
 
-    func string(_ value: String?, field: String, required: Bool = false, long: Bool = false)
+    /// Checks a string's presence and length. `field` is made only when the check fails (every
+    /// field of every donation goes through here).
+    func string(
+        _ value: String?, field: @autoclosure () -> String, required: Bool = false, long: Bool = false
+    )
         throws(DonationError)
     {
         guard let value else {
-            if required { throw DonationError(code: .missingField, field: field, reason: "is required") }
+            if required { throw DonationError(code: .missingField, field: field(), reason: "is required") }
             return
         }
         if required && value.allSatisfy(\.isWhitespace) {
-            throw DonationError(code: .invalidValue, field: field, reason: "must not be empty")
+            throw DonationError(code: .invalidValue, field: field(), reason: "must not be empty")
         }
         let limit = long ? limits.maxLongStringLength : limits.maxShortStringLength
-        if value.unicodeScalars.count > limit {
-            throw DonationError(code: .tooLarge, field: field, reason: "at most \(limit) characters")
+        // A scalar is at least one byte: counting scalars is needed only past `limit` bytes.
+        if value.utf8.count > limit && value.unicodeScalars.count > limit {
+            throw DonationError(code: .tooLarge, field: field(), reason: "at most \(limit) characters")
         }
     }
 

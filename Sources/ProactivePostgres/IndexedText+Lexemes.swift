@@ -81,40 +81,6 @@ public enum SearchLexemes {
         return (String(decoding: bytes, as: UTF8.self), String(decoding: bytes[..<titleEnd], as: UTF8.self))
     }
 
-    /// A lexeme's bytes, hashed as bytes (a `String` hashes its normalized form, several times
-    /// slower, and the folded words compare equal exactly when their bytes do). Up to 32 bytes
-    /// (nearly every word, key included) are held inline, so that remembering a word
-    /// allocates nothing.
-    private struct WordBytes: Hashable {
-        var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        var count: Int
-        var longer: [UInt8]?
-
-        init(_ bytes: ArraySlice<UInt8>) {
-            count = bytes.count
-            guard count <= 32 else {
-                longer = Array(bytes)
-                return
-            }
-            withUnsafeMutableBytes(of: &inline) { target in
-                bytes.withUnsafeBytes { target.copyMemory(from: $0) }
-            }
-        }
-
-        static func == (a: WordBytes, b: WordBytes) -> Bool {
-            a.count == b.count && a.inline == b.inline && a.longer == b.longer
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(count)
-            hasher.combine(inline.0)
-            hasher.combine(inline.1)
-            hasher.combine(inline.2)
-            hasher.combine(inline.3)
-            if let longer { hasher.combine(longer) }
-        }
-    }
-
     /// Calls `word` with each distinct lexeme of the fields (key included) in the order first
     /// seen, each word followed by its prefix lexemes when `prefixes`, within PostgreSQL's
     /// limits, and `titleEnd` once the title's lexemes are given.
@@ -122,7 +88,7 @@ public enum SearchLexemes {
         _ text: IndexedText, key: String, prefixes: Bool, word emit: (ArraySlice<UInt8>) -> Void,
         titleEnd: () -> Void
     ) {
-        var seen: Set<WordBytes> = []
+        var seen = LexemeSet()
         var total = 0
         // The key's bytes, then the word's: each word is built once, key included, and split on
         // the folded text's scalars directly (the same words as `TextFolding.words`).
@@ -135,7 +101,7 @@ public enum SearchLexemes {
         var folded: [UInt8] = []
         // Emits a lexeme unless seen; false once the vector is full.
         func add(_ lexeme: ArraySlice<UInt8>) -> Bool {
-            guard seen.insert(WordBytes(lexeme)).inserted else { return true }
+            guard seen.insert(lexeme) else { return true }
             // Each lexeme costs its bytes and about 8 bytes of header.
             total += lexeme.count + 8
             if total > largestVector {

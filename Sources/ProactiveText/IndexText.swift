@@ -18,31 +18,14 @@ public enum IndexText {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count * 3)
         var run: [Unicode.Scalar] = []
-        func append(_ scalar: Unicode.Scalar) {
-            UTF8.encode(scalar) { out.append($0) }
-        }
-        func flush() {
-            guard !run.isEmpty else { return }
-            out.append(0x20)
-            for i in run.indices {
-                append(run[i])
-                out.append(0x20)
-                if i + 1 < run.count {
-                    append(run[i])
-                    append(run[i + 1])
-                    out.append(0x20)
-                }
-            }
-            run.removeAll(keepingCapacity: true)
-        }
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
-                if !run.isEmpty { flush() }
+                if !run.isEmpty { flush(&run, into: &out) }
                 out.append(UInt8(truncatingIfNeeded: scalar.value))
             } else if Script.isUnsegmented(scalar) {
                 run.append(scalar)
             } else {
-                if !run.isEmpty { flush() }
+                if !run.isEmpty { flush(&run, into: &out) }
                 if let special = TextFolding.specialLetters[scalar] {
                     out.append(contentsOf: special.utf8)
                 } else if scalar.properties.generalCategory == .nonspacingMark {
@@ -50,12 +33,30 @@ public enum IndexText {
                 } else if (0xFF01...0xFF5E).contains(scalar.value) {
                     out.append(UInt8(truncatingIfNeeded: scalar.value - 0xFEE0))
                 } else {
-                    append(scalar)
+                    out.append(contentsOf: UTF8.encode(scalar)!)
                 }
             }
         }
-        flush()
+        flush(&run, into: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends a run of CJK scalars as its unigrams and bigrams, each between spaces, and
+    /// empties it. (A function of its own, not a closure over `out`: a captured array is
+    /// checked for exclusive access on every append.)
+    private static func flush(_ run: inout [Unicode.Scalar], into out: inout [UInt8]) {
+        guard !run.isEmpty else { return }
+        out.append(0x20)
+        for i in run.indices {
+            out.append(contentsOf: UTF8.encode(run[i])!)
+            out.append(0x20)
+            if i + 1 < run.count {
+                out.append(contentsOf: UTF8.encode(run[i])!)
+                out.append(contentsOf: UTF8.encode(run[i + 1])!)
+                out.append(0x20)
+            }
+        }
+        run.removeAll(keepingCapacity: true)
     }
 
     /// The terms of a typed query. Words before the last are complete words; the last one,

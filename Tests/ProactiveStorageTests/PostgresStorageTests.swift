@@ -480,7 +480,18 @@ final class ThrowawayCluster: Sendable {
                     (0..<Int.random(in: 0..<60, using: &generator)).map { _ in alphabet.randomElement()! }),
                 address: nil)
         }
-        for text in samples + random {
+        // Large texts: thousands of distinct words (some longer than 32 bytes) and repeats, so
+        // that remembering the words seen grows its table many times.
+        let large = (0..<4).map { _ in
+            IndexedText(
+                title: nil, keywords: nil,
+                description: (0..<3000).map { _ in
+                    String(
+                        (0..<Int.random(in: 1...40, using: &generator)).map { _ in alphabet.randomElement()! }
+                    )
+                }.joined(separator: " "), address: nil)
+        }
+        for text in samples + random + large {
             let key = SearchLexemes.userKey(UserID(rawValue: "alice")!)
             let words = SearchLexemes.words(text, key: key)
             let expected = Self.reference(text, key: key)
