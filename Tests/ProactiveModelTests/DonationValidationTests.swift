@@ -109,7 +109,48 @@ import Testing
         Case(json: #"{"type":"event","event":"arrived"}"#, field: "place", code: .missingField),
         Case(json: #"{"type":"event","event":"suggestionEngaged"}"#, field: "id", code: .missingField),
         Case(json: #"{"type":"event","event":"earthquake"}"#, field: "event", code: .invalidValue),
+        // App identifiers: two labels or more, none empty, ASCII letters, digits, "-" and "_".
+        Case(
+            json: #"{"type":"pageVisit","app":"com","url":"https://a.org/"}"#, field: "app",
+            code: .invalidValue),
+        Case(
+            json: #"{"type":"pageVisit","app":"com..a","url":"https://a.org/"}"#, field: "app",
+            code: .invalidValue),
+        Case(
+            json: #"{"type":"pageVisit","app":".com.a","url":"https://a.org/"}"#, field: "app",
+            code: .invalidValue),
+        Case(
+            json: #"{"type":"pageVisit","app":"com.a.","url":"https://a.org/"}"#, field: "app",
+            code: .invalidValue),
+        Case(
+            json: #"{"type":"pageVisit","app":"com.café","url":"https://a.org/"}"#, field: "app",
+            code: .invalidValue),
+        Case(
+            json: #"{"type":"pageVisit","app":"com.a b","url":"https://a.org/"}"#, field: "app",
+            code: .invalidValue),
+        Case(
+            json: #"{"type":"pageVisit","app":"com.a.\u0301","url":"https://a.org/"}"#, field: "app",
+            code: .invalidValue),
+        // A field's name is made when it fails: an entry of a list, by its index.
+        Case(
+            json:
+                #"{"type":"searchableItem","app":"com.example.reviews","uniqueIdentifier":"a","attributeSet":{"keywords":["a","\#(String(repeating: "é", count: 1025))"]}}"#,
+            field: "attributeSet.keywords[1]", code: .tooLarge),
     ]
+
+    /// Lengths are counted in characters (Unicode scalars), not bytes.
+    @Test func acceptsAStringOfMoreBytesThanItsLimitInCharacters() throws {
+        let keyword = String(repeating: "é", count: 1024)
+        let json =
+            #"{"type":"searchableItem","app":"com.a","uniqueIdentifier":"a","attributeSet":{"keywords":["\#(keyword)"]}}"#
+        _ = try DonationCoding.decode(Data(json.utf8)).validate(declaringApp: nil)
+    }
+
+    @Test(arguments: ["com.a", "org.example-1.app_2", "A.B.C", "com.a.b.c.d.e"])
+    func acceptsReverseDNSIdentifiers(_ app: String) throws {
+        let json = #"{"type":"pageVisit","app":"\#(app)","url":"https://a.org/"}"#
+        _ = try DonationCoding.decode(Data(json.utf8)).validate(declaringApp: nil)
+    }
 
     @Test(arguments: cases)
     func rejectsNamingTheField(_ c: Case) {
