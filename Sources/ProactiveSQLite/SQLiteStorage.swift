@@ -133,7 +133,7 @@ public final class SQLiteStorage: Storage {
     public func externalChangeCount() throws -> Int {
         do {
             return try writer.writeWithoutTransaction { db in
-                try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
             }
         } catch let error as DatabaseError {
             throw StorageError(error, path: location)

@@ -58,13 +58,16 @@ extension SQLiteTransaction {
 
     /// The identifier of the last event added (0 when there is none).
     public func lastEventID() throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT max(id) FROM event WHERE userId = ?", arguments: [userID]) ?? 0
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT max(id) FROM event WHERE userId = ?"), arguments: [userID])
+            ?? 0
     }
 
     /// How many times events or interactions were deleted other than by age (by an app's
     /// deletion request). Learned context kept in memory is relearned when it changes.
     public func contextLogDeletions() throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT count FROM contextLogDeletion WHERE id = 1") ?? 0
+        // Asked by every context surface: a statement prepared once per connection.
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT count FROM contextLogDeletion WHERE id = 1")) ?? 0
     }
 
     func noteContextLogDeletion() throws {

@@ -114,7 +114,8 @@ extension SQLiteTransaction {
 
     /// The identifier of the last interaction added (0 when there is none).
     public func lastInteractionID() throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT max(id) FROM interaction WHERE userId = ?", arguments: [userID])
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT max(id) FROM interaction WHERE userId = ?"), arguments: [userID])
             ?? 0
     }
 
