@@ -27,9 +27,6 @@ struct LexemeSet {
         hashes.reserveCapacity(capacity)
     }
 
-    /// How many distinct lexemes the set holds.
-    var count: Int { ends.count }
-
     /// Adds `lexeme`; true when it was not there yet.
     mutating func insert(_ lexeme: ArraySlice<UInt8>) -> Bool {
         if (ends.count + 1) * 2 > slots.count { grow() }
