@@ -9,7 +9,8 @@ import ProactiveStorage
 /// after another can run on a busier machine, so the ratio of phases measured apart moves with
 /// the neighbours' load. Here each batch goes through the engine and through `unnest` in turn
 /// (which one first alternates), on a fresh database holding both tables, and each side's
-/// time is the sum of its batches: both see the same moments of the host.
+/// time is the sum of its batches: both see the same moments of the host. Runs after
+/// `baseline`, whose rows it inserts.
 extension ServiceBenchmark {
     func ingestInterleaved() async throws {
         let location = try PostgresLocation(url: options.postgres)
@@ -17,7 +18,7 @@ extension ServiceBenchmark {
         try await Direct.run(admin, "DROP DATABASE IF EXISTS \"\(name)\"", "CREATE DATABASE \"\(name)\"")
         let url = Direct.url(options.postgres, database: name)
         let work = ingestedBatches
-        let rows = work.map { $0.documents.map(EntryRow.init) }
+        let rows = baselineRows  // the phase `baseline` prepared
         let (donated, expires) = (now.timeIntervalSince1970, expiresAt.timeIntervalSince1970)
         var (engineSpent, baselineSpent) = (Duration.zero, Duration.zero)
         var count = 0

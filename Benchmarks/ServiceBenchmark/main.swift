@@ -119,6 +119,8 @@ final class ServiceBenchmark {
     /// How many documents the engine ingested (the baseline inserts the same).
     var ingested = 0
     var ingestedBatches: [Batch] = []
+    /// The baseline's rows of `ingestedBatches`, batch by batch (prepared once, by `baseline`).
+    var baselineRows: [[EntryRow]] = []
     /// How many items there are after the top-up, when there was one.
     var topUpItems: Int?
 
@@ -328,6 +330,7 @@ final class ServiceBenchmark {
         say("baseline table bench_entry: LIKE entry INCLUDING ALL, \(description)")
         let prepStart = ContinuousClock.now
         let rows = ingestedBatches.map { $0.documents.map(EntryRow.init) }
+        baselineRows = rows
         say(
             String(
                 format: "  baseline rows prepared in Swift (index form, lexemes; not counted below): %.2f s",
