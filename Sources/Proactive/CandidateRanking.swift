@@ -12,10 +12,10 @@ typealias RankedCandidate = (
 /// address and description, weighted 10, 5, 3 and 1, then `SearchScoring`), best first, the
 /// newest first among equal scores.
 ///
-/// ``top(_:count:describe:)`` gives the first few of that order without reading every
-/// candidate's description (the longest field, weighted least): it bounds each candidate by
-/// its other fields and the most a description adds, and reads and matches descriptions in
-/// the order of the bounds only while a bound can still beat the last of the best so far.
+/// ``top(_:count:read:)`` gives the first few of that order without reading every candidate's
+/// text: it bounds each candidate by what was read of it and the most the rest can add, and
+/// reads and matches the rest in the order of the bounds only while a bound can still beat the
+/// last of the best so far.
 struct CandidateRanking {
     let terms: [SearchTerm]
     let now: Date
@@ -56,23 +56,25 @@ struct CandidateRanking {
     /// The first `count` candidates of ``all(_:)``, the same ones in the same order, every
     /// candidate's whole text read.
     func top(_ candidates: [SearchCandidate], count: Int) -> [RankedCandidate] {
-        top(candidates, count: count, describe: { _ in [:] })
+        top(candidates, count: count, read: { _ in [:] })
     }
 
-    /// The first `count` candidates of ``all(_:)`` once every description is read, the same ones
-    /// in the same order, reading descriptions only where they can change it.
+    /// The first `count` candidates of ``all(_:)`` once every text is read, the same ones in the
+    /// same order, reading text only where it can change it.
     ///
-    /// Each candidate is bounded by its title, keywords and address, matched exactly, and its
-    /// description: matched when read, else the most a description of its length adds
-    /// (``descriptionBound(words:)``).
+    /// Each candidate is bounded by what was read of its text, matched exactly, and the most
+    /// the rest can add: a description not read adds at most its brevity
+    /// (``descriptionBound(words:)``); a candidate read without its text (``SearchCandidate/isTextRead``
+    /// false) has at most every field's weight, and the title's bonus only when the index says
+    /// the title has every term (``SearchCandidate/titleHasEveryTerm``).
     /// Candidates are then scored in the order of their bound while a bound can still beat the
-    /// last of the best so far. Before a candidate read without its description is scored,
-    /// `describe` is called once for a batch of them: while the best are not all known, the
-    /// next `count + count / 2` by bound (every candidate when there are at most `2 × count`);
-    /// then every one whose bound can still reach the best. It returns the descriptions of the
-    /// identifiers it is given; one it leaves out (an entry gone meanwhile) counts as empty.
+    /// last of the best so far. Before a candidate not wholly read is scored, `read` is called
+    /// once for a batch of them: while the best are not all known, the next `count + count / 2`
+    /// by bound (every candidate when there are at most `2 × count`); then every one whose
+    /// bound can still reach the best. It returns the whole indexed text of the identifiers it
+    /// is given; one it leaves out (an entry gone meanwhile) counts as empty.
     func top(
-        _ candidates: [SearchCandidate], count: Int, describe: ([Int64]) throws -> [Int64: String]
+        _ candidates: [SearchCandidate], count: Int, read: ([Int64]) throws -> [Int64: IndexedText]
     ) rethrows -> [RankedCandidate] {
         guard count > 0, !candidates.isEmpty else { return [] }
         var buffer: [UInt8] = []
@@ -80,24 +82,7 @@ struct CandidateRanking {
         var bounds: [(bound: Double, index: Int)] = []
         bounds.reserveCapacity(candidates.count)
         for (index, candidate) in candidates.enumerated() {
-            let text = candidate.indexedText
-            let title = relevance.matchField(text.title, weight: 10, buffer: &buffer, best: &scratch)
-            var relevance = title.score
-            relevance +=
-                self.relevance.matchField(text.keywords, weight: 5, buffer: &buffer, best: &scratch).score
-            relevance +=
-                self.relevance.matchField(text.address, weight: 3, buffer: &buffer, best: &scratch).score
-            relevance +=
-                candidate.isDescriptionRead
-                ? self.relevance.matchField(text.description, weight: 1, buffer: &buffer, best: &scratch)
-                    .score
-                : Self.descriptionBound(words: candidate.descriptionWords)
-            // The score grows with relevance; the title's part of it is exact.
-            let bound = score(
-                candidate, relevance: relevance, titleMatchedCount: title.matchedCount,
-                titleCoverage: title.coverage
-            ).value
-            bounds.append((bound + 1e-9, index))
+            bounds.append((bound(candidate, buffer: &buffer, scratch: &scratch) + 1e-9, index))
         }
         bounds.sort { $0.bound > $1.bound }
         var described = candidates
@@ -106,7 +91,7 @@ struct CandidateRanking {
         while position < bounds.count {
             if best.count == count, best[count - 1].score.value > bounds[position].bound { break }
             let index = bounds[position].index
-            if !described[index].isDescriptionRead {
+            if !described[index].isWhollyRead {
                 var end = position + 1
                 if best.count < count {
                     end = candidates.count <= 2 * count ? bounds.count : position + count + count / 2
@@ -115,11 +100,12 @@ struct CandidateRanking {
                     while end < bounds.count && bounds[end].bound >= last { end += 1 }
                 }
                 let batch = bounds[position..<min(end, bounds.count)].map(\.index).filter {
-                    !described[$0].isDescriptionRead
+                    !described[$0].isWhollyRead
                 }
-                let descriptions = try describe(batch.map { described[$0].id })
+                let texts = try read(batch.map { described[$0].id })
                 for i in batch {
-                    described[i].indexedText.description = descriptions[described[i].id]
+                    described[i].indexedText = texts[described[i].id] ?? IndexedText()
+                    described[i].isTextRead = true
                     described[i].isDescriptionRead = true
                 }
             }
@@ -131,6 +117,68 @@ struct CandidateRanking {
             if best.count > count { best.removeLast() }
         }
         return best
+    }
+
+    /// The most `candidate`'s score can be once its whole text is read: what was read of it,
+    /// matched exactly, and the most the rest can add.
+    private func bound(_ candidate: SearchCandidate, buffer: inout [UInt8], scratch: inout [Double])
+        -> Double
+    {
+        let description =
+            candidate.isDescriptionRead
+            ? relevance.matchField(
+                candidate.indexedText.description, weight: 1, buffer: &buffer, best: &scratch
+            ).score
+            : Self.descriptionBound(words: candidate.descriptionWords)
+        guard candidate.isTextRead else {
+            // Every field at its weight; the title's part and bonus only as the index allows.
+            let titleHasEveryTerm = candidate.titleHasEveryTerm ?? true
+            let terms = Double(terms.count)
+            let title = titleHasEveryTerm ? 10 : 10 * (terms - 1) / terms
+            return score(
+                candidate, relevance: title + 5 + 3 + description,
+                titleMatchedCount: titleHasEveryTerm ? self.terms.count : 0,
+                titleCoverage: titleHasEveryTerm ? 1 : 0
+            ).value
+        }
+        let text = candidate.indexedText
+        let title = relevance.matchField(text.title, weight: 10, buffer: &buffer, best: &scratch)
+        var relevance = title.score
+        relevance +=
+            self.relevance.matchField(text.keywords, weight: 5, buffer: &buffer, best: &scratch).score
+        relevance += self.relevance.matchField(text.address, weight: 3, buffer: &buffer, best: &scratch).score
+        // The score grows with relevance; the title's part of it is exact.
+        return score(
+            candidate, relevance: relevance + description, titleMatchedCount: title.matchedCount,
+            titleCoverage: title.coverage
+        ).value
+    }
+
+    /// Whether `count` of `read` (matches whose title has every term as the index finds them,
+    /// or that the user engaged with, read without descriptions) surely come before every
+    /// other match: one whose title lacks a term and that the user never engaged with.
+    ///
+    /// The `count`-th best of their scores without descriptions (a description only adds) is
+    /// compared with the most such a match can score: the other fields at their weights, no
+    /// title bonus, the freshest.
+    func fill(_ read: [SearchCandidate], count: Int) -> Bool {
+        guard count > 0, read.count >= count, !terms.isEmpty else { return false }
+        var buffer: [UInt8] = []
+        var scratch: [Double] = []
+        var least = read.map { candidate in
+            var read = candidate
+            if !read.isDescriptionRead {
+                read.isDescriptionRead = true
+                read.descriptionWords = 0
+            }
+            return bound(read, buffer: &buffer, scratch: &scratch)
+        }
+        least.sort(by: >)
+        let terms = Double(terms.count)
+        let other = scoring.score(
+            relevance: 10 * (terms - 1) / terms + 5 + 3 + 1, titleMatched: false, donatedAt: now,
+            engagementCount: 0, now: now)
+        return other.value + 1e-9 < least[count - 1]
     }
 
     /// The most a description of `words` words (unknown: any) adds to relevance: weight 1 times

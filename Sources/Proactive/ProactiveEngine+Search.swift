@@ -89,11 +89,14 @@ extension ProactiveEngine {
                 // Paging ranks every match; otherwise every match up to 1,000, else the newest
                 // matches of each field.
                 let window = paging ? Self.everyMatch : max(150, request.limit + request.limit / 2)
-                // The first page without a filter reads descriptions only for the candidates
-                // that can reach it (with their entries: see below); paging and filters read all.
-                candidates = try tx.searchCandidates(
-                    query, scope: scope, now: now, limit: window,
-                    descriptions: paging || request.filter != nil)
+                if paging || request.filter != nil {
+                    candidates = try tx.searchCandidates(query, scope: scope, now: now, limit: window)
+                } else {
+                    // The first page without a filter reads text only for the candidates that
+                    // can reach it (with their entries: see below).
+                    candidates = try Self.firstPageCandidates(
+                        tx, query: query, scope: scope, now: now, window: window, count: request.limit)
+                }
                 if let filter = request.filter {
                     let entries = try tx.entries(ids: candidates.map(\.id), scope: scope, now: now)
                     for entry in entries
@@ -129,15 +132,15 @@ extension ProactiveEngine {
                 top = Array(ranked.prefix(request.limit))
                 more = ranked.count > top.count
             } else {
-                // The first page only: the best `limit`, reading the descriptions (and the
-                // entries, which the page shows) of the candidates that can reach it.
+                // The first page only: the best `limit`, reading the text (and the entries,
+                // which the page shows) of the candidates that can reach it.
                 top = try ranking.top(candidates, count: request.limit) { ids in
-                    var descriptions: [Int64: String] = [:]
+                    var texts: [Int64: IndexedText] = [:]
                     for read in try tx.entriesForRanking(ids: ids, scope: scope, now: now) {
                         readEntries[read.entry.id] = read.entry
-                        descriptions[read.entry.id] = read.indexedDescription
+                        texts[read.entry.id] = read.indexedText
                     }
-                    return descriptions
+                    return texts
                 }
                 more = candidates.count > top.count
             }
@@ -206,6 +209,51 @@ extension ProactiveEngine {
 
     /// The candidate limit that reads every match.
     static let everyMatch = Int(Int32.max)
+
+    /// The candidates of a first page of `count` without a filter.
+    ///
+    /// When the store can read apart the matches whose title has every term or that the user
+    /// engaged with, and there are at most 1,000, those come first: when `count` of them
+    /// surely outrank every other match (``CandidateRanking/fill(_:count:)``), they are the
+    /// only candidates, and the others are never read. Otherwise the others follow, read
+    /// without text, so the ranking reads the text only of those that can reach the page. The
+    /// page is the same as ranking every candidate of the policy's reading with its whole text.
+    static func firstPageCandidates(
+        _ tx: any StorageTransaction, query: FullTextQuery, scope: AppScope, now: Date, window: Int,
+        count: Int
+    ) throws -> [SearchCandidate] {
+        let kinds = Set(EntryKind.allCases)
+        // A long last word is read as a whole word first (`SearchCandidatePolicy`): read as the
+        // policy reads it.
+        guard !query.hasLongPrefixes,
+            let found = try tx.titleSearchCandidates(
+                query, scope: scope, kinds: kinds, now: now, limit: SearchCandidatePolicy.everyMatchUpTo + 1,
+                othersBelow: count),
+            found.candidates.count <= SearchCandidatePolicy.everyMatchUpTo
+        else {
+            return try tx.searchCandidates(
+                query, scope: scope, kinds: kinds, now: now, limit: window, reading: .withoutDescription)
+        }
+        var others: [SearchCandidate]
+        if let read = found.others {
+            others = read
+        } else if CandidateRanking(query: query, now: now).fill(found.candidates, count: count) {
+            return found.candidates
+        } else {
+            let read = Set(found.candidates.map(\.id))
+            others = try tx.searchCandidates(
+                query, scope: scope, kinds: kinds, now: now, limit: SearchCandidatePolicy.everyMatchUpTo + 1,
+                reading: .none
+            ).filter { !read.contains($0.id) }
+        }
+        // Past 1,000, the newest of the others, as the policy reads any field's matches.
+        if others.count > SearchCandidatePolicy.everyMatchUpTo { others = Array(others.prefix(window)) }
+        for index in others.indices {
+            // Every match whose title has every term was read first.
+            others[index].titleHasEveryTerm = false
+        }
+        return found.candidates + others
+    }
 
     /// The public entries of a page: at most `room`, ranked by their text and by how many
     /// people contributed (no dates), after `cursor` when it is among them; and whether more

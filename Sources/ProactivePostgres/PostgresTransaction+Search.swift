@@ -10,11 +10,11 @@ extension PostgresTransaction {
     /// field and `limit / 2` whose title matches, most recently inserted (largest identifier)
     /// first; a long last word first matches as a whole word, and as a prefix only when that
     /// finds fewer than `limit / 4`. Ranking is left to the caller. Both tsvector columns have
-    /// GIN indexes whose lexemes start with the user's key. Without `descriptions`, the
-    /// description column is not sent.
+    /// GIN indexes whose lexemes start with the user's key. Only the text `reading` asks for is
+    /// sent.
     func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
-        descriptions: Bool
+        reading: SearchCandidateText
     ) throws -> [SearchCandidate] {
         try SearchCandidatePolicy.candidates(for: query, limit: limit) { wholeLongWords, field, limit in
             guard let tsquery = query.tsquery(userKey: userKey, wholeLongWords: wholeLongWords) else {
@@ -22,20 +22,25 @@ extension PostgresTransaction {
             }
             return try fetchCandidates(
                 tsquery: tsquery, column: field == .title ? "search_title" : "search_all", scope: scope,
-                kinds: kinds, now: now, limit: limit, descriptions: descriptions)
+                kinds: kinds, now: now, limit: limit, reading: reading)
         }
     }
 
     private func fetchCandidates(
         tsquery: String, column: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
-        descriptions: Bool
+        reading: SearchCandidateText
     ) throws(StorageError) -> [SearchCandidate] {
         let doing = "searching"
+        let text =
+            switch reading {
+            case .whole: "fts_title, fts_keywords, fts_address, fts_description"
+            case .withoutDescription: "fts_title, fts_keywords, fts_address, fts_description_words"
+            case .none: "fts_description_words"
+            }
         return try rows(
             read(
                 """
-                SELECT id, donated_at, engagement_count, fts_title, fts_keywords, fts_address
-                  \(unescaped: descriptions ? ", fts_description" : ", fts_description_words")
+                SELECT id, donated_at, engagement_count, \(unescaped: text)
                 FROM entry
                 WHERE user_id = \(userID) AND \(unescaped: column) @@ \(tsquery)::tsquery
                   AND is_eligible_for_search
@@ -48,31 +53,109 @@ extension PostgresTransaction {
             let (id, donatedAt, engagementCount) = (
                 try r.next(Int64.self), try r.date(), try r.next(Int.self)
             )
-            var text = IndexedText(title: try r.next(), keywords: try r.next(), address: try r.next())
-            var words: Int?
-            if descriptions { text.description = try r.next() } else { words = try r.next(Int?.self) }
-            return SearchCandidate(
-                id: id, donatedAt: donatedAt, engagementCount: engagementCount, indexedText: text,
-                isDescriptionRead: descriptions, descriptionWords: words)
+            switch reading {
+            case .whole, .withoutDescription:
+                var text = IndexedText(title: try r.next(), keywords: try r.next(), address: try r.next())
+                var words: Int?
+                if reading == .whole {
+                    text.description = try r.next()
+                } else {
+                    words = try r.next(Int?.self)
+                }
+                return SearchCandidate(
+                    id: id, donatedAt: donatedAt, engagementCount: engagementCount, indexedText: text,
+                    isDescriptionRead: reading == .whole, descriptionWords: words)
+            case .none:
+                return SearchCandidate(
+                    id: id, donatedAt: donatedAt, engagementCount: engagementCount,
+                    indexedText: IndexedText(),
+                    isDescriptionRead: false, descriptionWords: try r.next(Int?.self), isTextRead: false)
+            }
         }
+    }
+
+    /// The matches whose title has every term (the title's GIN index) or that the user
+    /// engaged with (a partial index of engaged entries), and the others when those are fewer
+    /// than `othersBelow`: one statement, whose second part the server skips (a one-time
+    /// filter) when they are not. The others are read with their text too (they are the page,
+    /// or most of it, and reading them apart would take another round trip).
+    func titleSearchCandidates(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
+        othersBelow: Int
+    ) throws -> TitleSearchCandidates? {
+        guard let tsquery = query.tsquery(userKey: userKey) else {
+            return TitleSearchCandidates(candidates: [], others: [])
+        }
+        let doing = "searching"
+        // Each value is bound once, where it first appears ($1 the tsquery, $2 the user, $3 the
+        // time, $4 the app, $5 the kinds, $6 the limit), and named by number after.
+        let read = try rows(
+            read(
+                """
+                WITH found AS MATERIALIZED (
+                  SELECT id, donated_at, engagement_count, fts_title, fts_keywords, fts_address,
+                    fts_description_words, search_title @@ \(tsquery)::tsquery AS titled
+                  FROM entry
+                  WHERE user_id = \(userID)
+                    AND is_eligible_for_search AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
+                    AND (\(scope.app)::text IS NULL OR app = $4) AND kind = ANY(\(kinds.rawValues))
+                    AND (search_title @@ $1::tsquery OR (engagement_count > 0 AND search_all @@ $1::tsquery))
+                  ORDER BY id DESC LIMIT \(limit)
+                )
+                SELECT true, * FROM found
+                UNION ALL
+                SELECT * FROM (
+                  SELECT false, id, donated_at, engagement_count, fts_title, fts_keywords, fts_address,
+                    fts_description_words, false
+                  FROM entry
+                  WHERE (SELECT count(*) FROM found) < \(othersBelow)
+                    AND user_id = $2 AND search_all @@ $1::tsquery
+                    AND is_eligible_for_search AND (expires_at IS NULL OR expires_at > $3)
+                    AND ($4::text IS NULL OR app = $4) AND kind = ANY($5)
+                    AND NOT (id = ANY(ARRAY(SELECT id FROM found)))
+                  ORDER BY id DESC LIMIT $6
+                ) AS others
+                """, doing), doing
+        ) { r in
+            let isFound = try r.next(Bool.self)
+            let (id, donatedAt, engagementCount) = (
+                try r.next(Int64.self), try r.date(), try r.next(Int.self)
+            )
+            let text = IndexedText(title: try r.next(), keywords: try r.next(), address: try r.next())
+            let candidate = SearchCandidate(
+                id: id, donatedAt: donatedAt, engagementCount: engagementCount, indexedText: text,
+                isDescriptionRead: false, descriptionWords: try r.next(Int?.self),
+                titleHasEveryTerm: try r.next(Bool.self))
+            return (isFound, candidate)
+        }
+        let candidates = read.filter(\.0).map(\.1)
+        return TitleSearchCandidates(
+            candidates: candidates,
+            others: candidates.count < othersBelow ? read.filter { !$0.0 }.map(\.1) : nil)
     }
 
     func entriesForRanking(ids: [Int64], scope: AppScope, now: Date) throws -> [EntryForRanking] {
         guard !ids.isEmpty else { return [] }
         let doing = "reading entries"
         return try rows(
-            read(entriesQuery(ids: ids, scope: scope, now: now, withDescription: true), doing), doing
-        ) {
-            r in EntryForRanking(entry: try StoredEntry(reader: &r), indexedDescription: try r.next())
+            read(entriesQuery(ids: ids, scope: scope, now: now, withText: true), doing), doing
+        ) { r in
+            let entry = try StoredEntry(reader: &r)
+            return EntryForRanking(
+                entry: entry,
+                indexedText: IndexedText(
+                    title: try r.next(), keywords: try r.next(), description: try r.next(),
+                    address: try r.next()))
         }
     }
 
     /// The entries of `ids` in the scope, not expired (``StoredEntry/postgresColumns``, then the
-    /// indexed description `withDescription`): the statement of ``entries(ids:scope:now:)`` and
-    /// ``entriesForRanking(ids:scope:now:)``.
-    func entriesQuery(ids: [Int64], scope: AppScope, now: Date, withDescription: Bool) -> PostgresQuery {
+    /// indexed text `withText`: title, keywords, description, address): the statement of
+    /// ``entries(ids:scope:now:)`` and ``entriesForRanking(ids:scope:now:)``.
+    func entriesQuery(ids: [Int64], scope: AppScope, now: Date, withText: Bool) -> PostgresQuery {
         """
-        SELECT \(unescaped: StoredEntry.postgresColumns) \(unescaped: withDescription ? ", fts_description" : "")
+        SELECT \(unescaped: StoredEntry.postgresColumns)
+          \(unescaped: withText ? ", fts_title, fts_keywords, fts_description, fts_address" : "")
         FROM entry
         WHERE user_id = \(userID) AND id = ANY(\(ids))
           AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))

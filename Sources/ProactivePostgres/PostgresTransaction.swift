@@ -95,7 +95,7 @@ final class PostgresTransaction: StorageTransaction {
                 ORDER BY seen_at DESC, id DESC LIMIT \(limit)
                 """
         case .entries(let ids, let scope, let now):
-            return entriesQuery(ids: ids, scope: scope, now: now, withDescription: false)
+            return entriesQuery(ids: ids, scope: scope, now: now, withText: false)
         case .publicSearchCandidates(let query, let app, let threshold, let limit):
             // A query without words reads nothing (its method answers at once). No order: the
             // scan stops at `limit` matches (sorting them by identifier read every match first,

@@ -14,13 +14,16 @@ extension SQLiteTransaction {
     /// match of every term to weigh it, which is linear in the number of matches); callers
     /// rank the candidates from their indexed text.
     ///
-    /// Without `descriptions`, the description column is not read (for ranking that reads it for
-    /// the few candidates that need it, with ``entriesForRanking(ids:scope:now:)``).
+    /// Unless `reading` is ``SearchCandidateText/whole``, the description column is not read
+    /// (for ranking that reads it for the few candidates that need it, with
+    /// ``entriesForRanking(ids:scope:now:)``); the other fields always are (they are stored
+    /// beside the identifiers this store reads first).
     public func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
-        descriptions: Bool
+        reading: SearchCandidateText
     ) throws -> [SearchCandidate] {
-        try SearchCandidatePolicy.candidates(
+        let descriptions = reading == .whole
+        return try SearchCandidatePolicy.candidates(
             for: query, limit: limit,
             every: { wholeLongWords, atMost in
                 // One walk of the index for identifiers only (every user's and kind's: never
@@ -85,20 +88,25 @@ extension SQLiteTransaction {
         "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 
-    /// The entries of `ids` in the scope, not expired, each with its indexed description.
+    /// The entries of `ids` in the scope, not expired, each with its indexed text.
     public func entriesForRanking(ids: [Int64], scope: AppScope, now: Date) throws -> [EntryForRanking] {
         guard !ids.isEmpty else { return [] }
         let (clause, arguments) = scope.sql
         return try rows(
             """
-            SELECT \(StoredEntry.columns), e.ftsDescription FROM entry e
+            SELECT \(StoredEntry.columns), e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
+            FROM entry e
             WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userId = ?
               AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
             """,
             [Self.jsonArray(ids), userID, now.timeIntervalSince1970] + arguments
         ) { row in
-            EntryForRanking(
-                entry: try StoredEntry(row: row), indexedDescription: row[StoredEntry.columnCount])
+            let text = StoredEntry.columnCount
+            return EntryForRanking(
+                entry: try StoredEntry(row: row),
+                indexedText: IndexedText(
+                    title: row[text], keywords: row[text + 1], description: row[text + 2],
+                    address: row[text + 3]))
         }
     }
 

@@ -1,14 +1,14 @@
-/// An entry with its indexed description: what ranking reads of a search candidate read
-/// without it (see ``EntryStorage/entriesForRanking(ids:scope:now:)``).
+/// An entry with its indexed text: what ranking reads of a search candidate read without it
+/// (see ``EntryStorage/entriesForRanking(ids:scope:now:)``).
 public struct EntryForRanking: Sendable {
     /// The entry.
     public var entry: StoredEntry
-    /// Its description as the full-text index holds it (``IndexedText/description``).
-    public var indexedDescription: String?
+    /// Its text as the full-text index holds it, every field.
+    public var indexedText: IndexedText
 
     /// Creates an entry for ranking.
-    public init(entry: StoredEntry, indexedDescription: String?) {
+    public init(entry: StoredEntry, indexedText: IndexedText) {
         self.entry = entry
-        self.indexedDescription = indexedDescription
+        self.indexedText = indexedText
     }
 }

@@ -93,16 +93,29 @@ public protocol EntryStorage {
     /// with what ranking needs. At most `limit` entries matching in any field and `limit / 2`
     /// whose title matches are read, most recently indexed first; callers rank them.
     ///
-    /// - Parameter descriptions: whether to read each candidate's indexed description; without
-    ///   it, ``SearchCandidate/isDescriptionRead`` is false and the description `nil`.
+    /// - Parameter reading: how much of each candidate's indexed text to read; what is left
+    ///   out is `nil`, with ``SearchCandidate/isTextRead`` or
+    ///   ``SearchCandidate/isDescriptionRead`` false.
     func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
-        descriptions: Bool
+        reading: SearchCandidateText
     ) throws -> [SearchCandidate]
 
+    /// The matches of a query whose title has every term as the title's index finds them (a
+    /// superset of those whose title ranking matches) or that the user engaged with, eligible
+    /// for search, not expired, in the scope, of the kinds, at most `limit`, most recently
+    /// indexed first, each read without its description; and, when they are fewer than
+    /// `othersBelow`, every other match too (at most `limit`), in the same read.
+    /// `nil` when the store cannot read them apart cheaply (a first page then reads every
+    /// match).
+    func titleSearchCandidates(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
+        othersBelow: Int
+    ) throws -> TitleSearchCandidates?
+
     /// The entries of `ids` in the scope, not expired (as ``entries(ids:scope:now:)``, in no
-    /// particular order), each with its indexed description (`nil` when it has none): what
-    /// ranking reads for candidates read without it, and what a page shows of them.
+    /// particular order), each with its whole indexed text: what ranking reads for candidates
+    /// read without it, and what a page shows of them.
     func entriesForRanking(ids: [Int64], scope: AppScope, now: Date) throws -> [EntryForRanking]
 
     /// How many of the user's entries the full-text index finds for a query, expired or not
@@ -132,6 +145,12 @@ extension EntryStorage {
         return PendingCount { count }
     }
 
+    /// No title candidates apart: the store reads every match for a first page.
+    public func titleSearchCandidates(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
+        othersBelow: Int
+    ) throws -> TitleSearchCandidates? { nil }
+
     /// Reads the entries one by one with ``entry(id:scope:now:)``.
     public func entries(ids: [Int64], scope: AppScope, now: Date) throws -> [StoredEntry] {
         try ids.compactMap { try entry(id: $0, scope: scope, now: now) }
@@ -153,12 +172,12 @@ extension EntryStorage {
     }
 
     /// Entries of any kind matching a query, with their whole indexed text (see
-    /// ``searchCandidates(_:scope:kinds:now:limit:descriptions:)``), at most `limit` (150).
+    /// ``searchCandidates(_:scope:kinds:now:limit:reading:)``), at most `limit` (150).
     public func searchCandidates(
-        _ query: FullTextQuery, scope: AppScope, now: Date, limit: Int = 150, descriptions: Bool = true
+        _ query: FullTextQuery, scope: AppScope, now: Date, limit: Int = 150,
+        reading: SearchCandidateText = .whole
     ) throws -> [SearchCandidate] {
         try searchCandidates(
-            query, scope: scope, kinds: Set(EntryKind.allCases), now: now, limit: limit,
-            descriptions: descriptions)
+            query, scope: scope, kinds: Set(EntryKind.allCases), now: now, limit: limit, reading: reading)
     }
 }

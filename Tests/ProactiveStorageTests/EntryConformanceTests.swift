@@ -111,15 +111,16 @@ import Testing
         #expect(Set(every.map(\.id)).count == 400)
     }
 
-    /// Candidates read without descriptions carry every other field; the descriptions and
-    /// entries follow by identifier, only in the scope and not expired.
+    /// Candidates read without descriptions carry every other field; read for title matches
+    /// only, those whose title lacks a term carry no text (a store may read it anyway);
+    /// the text and entries follow by identifier, only in the scope and not expired.
     @Test(arguments: TestBackend.available)
     func candidatesWithoutDescriptionsAndTheirEntriesForRanking(_ backend: TestBackend) throws {
         let store = try backend.make()
         let ids = try store.write { tx in
             try (0..<6).map { i in
-                var d = draft(i == 5 ? "com.a.c" : "com.a.b", "\(i)", "Blue whale \(i)")
-                d.indexedText.keywords = i == 0 ? nil : "ocean"
+                var d = draft(i == 5 ? "com.a.c" : "com.a.b", "\(i)", i == 3 ? "Grey one" : "Blue whale \(i)")
+                d.indexedText.keywords = i == 0 ? nil : (i == 3 ? "whale ocean" : "ocean")
                 d.indexedText.address = "pacific"
                 d.indexedText.description = i == 1 ? nil : "the largest animal \(i)"
                 if i == 4 { d.expiresAt = now.addingTimeInterval(-1) }
@@ -129,28 +130,86 @@ import Testing
         let query = FullTextQuery(typed: "whale")
         let whole = try store.read { try $0.searchCandidates(query, scope: .system, now: now) }
         let partial = try store.read {
-            try $0.searchCandidates(query, scope: .system, now: now, descriptions: false)
+            try $0.searchCandidates(query, scope: .system, now: now, reading: .withoutDescription)
         }
-        #expect(whole.map(\.id) == partial.map(\.id) && whole.count == 5)
-        #expect(whole.allSatisfy(\.isDescriptionRead) && !partial.contains(where: \.isDescriptionRead))
-        for (w, p) in zip(whole, partial) {
-            #expect(p.indexedText.description == nil)
+        let keys = try store.read {
+            try $0.searchCandidates(query, scope: .system, now: now, reading: .none)
+        }
+        #expect(whole.map(\.id) == partial.map(\.id) && whole.count == 5 && keys.map(\.id) == whole.map(\.id))
+        #expect(
+            whole.allSatisfy(\.isWhollyRead) && partial.allSatisfy(\.isTextRead)
+                && !partial.contains(where: \.isDescriptionRead) && !keys.contains(where: \.isDescriptionRead)
+        )
+        for (w, (p, k)) in zip(whole, zip(partial, keys)) {
+            #expect(p.indexedText.description == nil && k.indexedText.description == nil)
             #expect(p.descriptionWords == TextRelevance.wordCount(w.indexedText.description))
+            #expect(k.descriptionWords == p.descriptionWords)
             #expect(
                 p.indexedText.title == w.indexedText.title && p.indexedText.keywords == w.indexedText.keywords
             )
             #expect(p.indexedText.address == w.indexedText.address && p.donatedAt == w.donatedAt)
+            #expect(k.donatedAt == w.donatedAt && k.engagementCount == w.engagementCount)
+            #expect(k.titleHasEveryTerm == nil)
+            #expect(backend == .sqlite || (!k.isTextRead && k.indexedText == IndexedText()))
+        }
+        // Apart, the matches whose title has every term or that were engaged with, read without
+        // descriptions, and the others only when those are too few (a store may not read them
+        // apart: SQLite).
+        try store.write { tx in try tx.recordEngagement(entryID: ids[3], at: now) }
+        let kinds = Set(EntryKind.allCases)
+        let titled = try store.read {
+            try $0.titleSearchCandidates(
+                query, scope: .system, kinds: kinds, now: now, limit: 10, othersBelow: 5)
+        }
+        if backend == .postgres {
+            // ids[3]: engaged, its title without the term; ids[4]: expired.
+            let titled = try #require(titled)
+            #expect(titled.candidates.map(\.id) == [ids[5], ids[3], ids[2], ids[1], ids[0]])
+            #expect(titled.others == nil)
+            for t in titled.candidates {
+                let w = try #require(whole.first { $0.id == t.id })
+                #expect(t.titleHasEveryTerm == (t.id != ids[3]) && t.isTextRead && !t.isDescriptionRead)
+                #expect(
+                    t.indexedText.title == w.indexedText.title
+                        && t.indexedText.keywords == w.indexedText.keywords)
+                #expect(t.descriptionWords == TextRelevance.wordCount(w.indexedText.description))
+                #expect(t.engagementCount == (t.id == ids[3] ? 1 : 0))
+            }
+            // Too few for the page: the others are read too, in the scope and not expired.
+            let both = try #require(
+                try store.read {
+                    try $0.titleSearchCandidates(
+                        FullTextQuery(typed: "pacific"), scope: .app("com.a.b"), kinds: kinds, now: now,
+                        limit: 10,
+                        othersBelow: 3)
+                })
+            #expect(both.candidates.map(\.id) == [ids[3]])
+            #expect(both.others?.map(\.id) == [ids[2], ids[1], ids[0]])
+            #expect(
+                both.others?.allSatisfy { $0.titleHasEveryTerm == false && !$0.isDescriptionRead } == true)
+            #expect(
+                both.others?.map(\.indexedText.title)
+                    == [ids[2], ids[1], ids[0]].map { id in
+                        whole.first { $0.id == id }?.indexedText.title
+                    })
+            let none = try store.read {
+                try $0.titleSearchCandidates(
+                    query, scope: .app("com.a.b"), kinds: [.activity], now: now, limit: 10, othersBelow: 30)
+            }
+            #expect(none?.candidates.isEmpty == true && none?.others?.isEmpty == true)
+        } else {
+            #expect(titled == nil)
         }
         let read = try store.read { try $0.entriesForRanking(ids: ids, scope: .app("com.a.b"), now: now) }
         // The expired one and the other app's are not read.
         #expect(Set(read.map(\.entry.id)) == Set(ids.prefix(4)))
         for item in read {
             let candidate = try #require(whole.first { $0.id == item.entry.id })
-            #expect(item.indexedDescription == candidate.indexedText.description)
+            #expect(item.indexedText == candidate.indexedText)
             #expect(item.entry.title.map(IndexText.indexForm) == candidate.indexedText.title)
         }
-        #expect(read.first { $0.entry.id == ids[1] }?.indexedDescription == nil)
-        #expect(read.first { $0.entry.id == ids[2] }?.indexedDescription == "the largest animal 2")
+        #expect(read.first { $0.entry.id == ids[1] }?.indexedText.description == nil)
+        #expect(read.first { $0.entry.id == ids[2] }?.indexedText.description == "the largest animal 2")
         #expect(try store.read { try $0.entriesForRanking(ids: [], scope: .system, now: now) }.isEmpty)
     }
 

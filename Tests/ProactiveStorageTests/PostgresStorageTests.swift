@@ -123,7 +123,7 @@ import Testing
             try PostgresTestDatabase.execute("SELECT name FROM proactive_migration ORDER BY name", at: url)
                 == [
                     "v1-schema", "v2-user-lexemes", "v3-sightings-without-foreign-key", "v4-public-index",
-                    "v5-public-prefixes", "v6-description-words",
+                    "v5-public-prefixes", "v6-description-words", "v7-engaged-entries",
                 ]
         )
     }

@@ -38,7 +38,7 @@ import Testing
             let candidates = try tx.searchCandidates(FullTextQuery(typed: "shared"), scope: .system, now: now)
             text += candidates.map { $0.indexedText.title ?? "" }
             text += try tx.entriesForRanking(ids: candidates.map(\.id), scope: .system, now: now).map {
-                ($0.entry.title ?? "") + ($0.indexedDescription ?? "")
+                ($0.entry.title ?? "") + ($0.indexedText.description ?? "")
             }
             text += try tx.placeSightings(since: .distantPast, now: now, limit: 100).map(\.nameKey)
             text += try tx.openReminders(now: now).map(\.title)

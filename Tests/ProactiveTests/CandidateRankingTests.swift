@@ -37,12 +37,28 @@ import Testing
             let top = ranking.top(candidates, count: count).map { ($0.candidate.id, $0.score.value) }
             #expect(top.map(\.0) == expected.map(\.0), "round \(round), query \(typed), count \(count)")
             #expect(top.map(\.1) == expected.map(\.1))
-            // Read without some descriptions: the same page, each description asked for once.
-            let descriptions = Dictionary(
-                uniqueKeysWithValues: candidates.map { ($0.id, $0.indexedText.description) })
+            // Read without some descriptions, or without any text: the same page, each text
+            // asked for once.
+            let texts = Dictionary(uniqueKeysWithValues: candidates.map { ($0.id, $0.indexedText) })
             let partial = candidates.map { candidate in
                 var partial = candidate
-                if Int.random(in: 0..<4, using: &rng) > 0 {
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: break
+                case 1:
+                    // No text: the index says whether the title has every term (it may say so
+                    // of a title that ranking does not match: a Chinese term's bigrams apart).
+                    let title = TextRelevance.match(
+                        ranking.terms, in: [.init(weight: 10, text: candidate.indexedText.title)])
+                    partial.indexedText = IndexedText()
+                    partial.isTextRead = false
+                    partial.isDescriptionRead = false
+                    partial.descriptionWords =
+                        Bool.random(using: &rng)
+                        ? TextRelevance.wordCount(candidate.indexedText.description) : nil
+                    partial.titleHasEveryTerm =
+                        title.matchedTerms[0].count == ranking.terms.count
+                        || Int.random(in: 0..<5, using: &rng) == 0
+                default:
                     // The store knows the description's length, or not (rows written before it did).
                     if Bool.random(using: &rng) {
                         partial.descriptionWords = TextRelevance.wordCount(candidate.indexedText.description)
@@ -55,8 +71,8 @@ import Testing
             var asked: [Int64] = []
             let described = ranking.top(partial, count: count) { ids in
                 asked += ids
-                #expect(ids.allSatisfy { id in !partial.first { $0.id == id }!.isDescriptionRead })
-                return descriptions.compactMapValues { $0 }.filter { ids.contains($0.key) }
+                #expect(ids.allSatisfy { id in !partial.first { $0.id == id }!.isWhollyRead })
+                return texts.filter { ids.contains($0.key) }
             }
             #expect(described.map(\.candidate.id) == expected.map(\.0), "round \(round), query \(typed)")
             #expect(described.map(\.score.value) == expected.map(\.1))
@@ -99,7 +115,10 @@ import Testing
         var read = 0
         let top = ranking.top(candidates, count: 20) { ids in
             read += ids.count
-            return Dictionary(uniqueKeysWithValues: ids.map { ($0, long) })
+            return Dictionary(
+                uniqueKeysWithValues: ids.map { id in
+                    (id, IndexedText(title: candidates[Int(id)].indexedText.title, description: long))
+                })
         }
         #expect(top.map(\.candidate.id) == (0..<20).map { Int64($0 * 10) })
         #expect(read < 100, "\(read) descriptions read")
@@ -120,11 +139,91 @@ import Testing
         var batches: [[Int64]] = []
         let top = ranking.top(candidates, count: 20) { ids in
             batches.append(ids)
-            return Dictionary(uniqueKeysWithValues: ids.map { ($0, "zebra zebra") })
+            return Dictionary(
+                uniqueKeysWithValues: ids.map { id in
+                    var text = candidates[Int(id)].indexedText
+                    text.description = "zebra zebra"
+                    return (id, text)
+                })
         }
         #expect(top.count == 20)
         #expect(top.allSatisfy { $0.candidate.indexedText.title?.hasPrefix("zebra") == true })
         #expect(batches.count <= 2)
         #expect(batches.joined().count < 100, "\(batches.map(\.count))")
+    }
+
+    /// Read without their text, candidates whose title lacks a term are not read when enough
+    /// titles have every term: a page of many reads little more than those titles.
+    @Test func candidatesWithoutTextAreReadOnlyWhereTheTitleCanReachThePage() throws {
+        let now = Date(timeIntervalSince1970: 1_795_262_400)
+        let texts = (0..<900).map { id in
+            IndexedText(
+                title: id % 9 == 0 ? "zebra crossing report \(id)" : "report \(id)",
+                keywords: id % 9 == 0 ? nil : "zebra notes", description: "seen near the zebra crossing")
+        }
+        let candidates = texts.indices.map { id in
+            SearchCandidate(
+                id: Int64(id), donatedAt: now.addingTimeInterval(-Double(id) * 600), engagementCount: 0,
+                indexedText: IndexedText(), isDescriptionRead: false, descriptionWords: 5, isTextRead: false,
+                titleHasEveryTerm: id % 9 == 0)
+        }
+        let ranking = CandidateRanking(query: FullTextQuery(typed: "zebra"), now: now)
+        var read: [Int64] = []
+        let top = ranking.top(candidates, count: 20) { ids in
+            read += ids
+            return Dictionary(uniqueKeysWithValues: ids.map { ($0, texts[Int($0)]) })
+        }
+        let whole = ranking.all(
+            texts.indices.map { id in
+                SearchCandidate(
+                    id: Int64(id), donatedAt: candidates[id].donatedAt, engagementCount: 0,
+                    indexedText: texts[id])
+            })
+        #expect(top.map(\.candidate.id) == whole.prefix(20).map(\.candidate.id))
+        #expect(read.allSatisfy { $0 % 9 == 0 }, "a title without the term was read")
+        #expect(read.count <= 100, "\(read.count) texts read")
+    }
+
+    /// Titles with every term (and engaged matches) fill a page unless another match can
+    /// outrank them by its other fields: more of them with more terms, or long titles that
+    /// match little of their words.
+    @Test func readMatchesFillAPageUnlessAnotherCanOutrankThem() throws {
+        let now = Date(timeIntervalSince1970: 1_795_262_400)
+        func titled(_ title: String, _ count: Int, daysOld: Double = 0) -> [SearchCandidate] {
+            (0..<count).map { id in
+                SearchCandidate(
+                    id: Int64(id), donatedAt: now.addingTimeInterval(-(Double(id) + daysOld) * 86_400),
+                    engagementCount: 0,
+                    indexedText: IndexedText(title: "\(title) \(id)"), isDescriptionRead: false,
+                    descriptionWords: 30,
+                    titleHasEveryTerm: true)
+            }
+        }
+        let one = CandidateRanking(query: FullTextQuery(typed: "zebra"), now: now)
+        #expect(one.fill(titled("zebra crossing", 30), count: 20))
+        #expect(!one.fill(titled("zebra crossing", 19), count: 20))
+        let two = CandidateRanking(query: FullTextQuery(typed: "zebra crossing"), now: now)
+        #expect(two.fill(titled("zebra crossing", 30), count: 20))
+        // Three terms: another with two of them in its title, the third in every other field,
+        // can outrank long titles months old.
+        let three = CandidateRanking(query: FullTextQuery(typed: "zebra crossing report"), now: now)
+        let long =
+            "zebra crossing report of the week before the last one in town, a long one written by hand in the rain"
+        #expect(three.fill(titled("zebra crossing report", 30), count: 20))
+        #expect(!three.fill(titled(long, 30, daysOld: 120), count: 20))
+        // Each answer checked against the strongest match it rules out: every term in the
+        // other fields, the freshest, never engaged.
+        for words in 1...16 {
+            let title = (["zebra"] + Array(repeating: "word", count: words - 1)).joined(separator: " ")
+            let read = titled(title, 20)
+            let other = SearchCandidate(
+                id: 999, donatedAt: now, engagementCount: 0,
+                indexedText: IndexedText(
+                    title: "other", keywords: "zebra", description: "zebra", address: "zebra"))
+            let last = one.all(read).last!.score.value
+            if one.fill(read, count: 20) {
+                #expect(one.scored(other).score.value < last, "\(words) words")
+            }
+        }
     }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import Proactive
+import ProactiveModel
+import ProactiveStorage
+import ProactiveTesting
+import Testing
+
+/// On every backend, the first page of a search (which reads text only for the candidates
+/// that can reach it) is exactly the first page of the whole ranking (which reads every
+/// match's text), over random items in several scripts, ages and lengths.
+@Suite struct SearchRankingConformanceTests {
+    static let t0 = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21T12:00:00Z
+    static let words = [
+        "zebra", "zebras", "crossing", "report", "café", "cafés", "noodle", "紅燒", "牛肉", "紅燒牛肉", "house",
+        "zeal", "été", "straße", "strasse", "über", "rapport", "relatório", "bericht", "42",
+    ]
+
+    @Test(arguments: TestBackend.available) func theFirstPageIsTheWholeRankingsFirst(_ backend: TestBackend)
+        throws
+    {
+        let storage = try backend.make()
+        let engine = try ProactiveEngine(
+            storage: storage, configuration: EngineConfiguration.withClock(TestClock(Self.t0)))
+        var rng = SystemRandomNumberGenerator()
+        func text(_ n: Int) -> String {
+            (0..<n).map { _ in Self.words.randomElement(using: &rng)! }.joined(separator: " ")
+        }
+        // Titles mostly of words no query asks for: few titles have every term, so matches in
+        // the other fields reach the page too.
+        let filler = ["lorem", "ipsum", "dolor", "amet", "sit"]
+        func title(_ n: Int) -> String {
+            (0..<n).map { _ in
+                Int.random(in: 0..<4, using: &rng) == 0
+                    ? Self.words.randomElement(using: &rng)! : filler.randomElement(using: &rng)!
+            }.joined(separator: " ")
+        }
+        for batch in 0..<8 {
+            let documents = (0..<60).map { i in
+                var attributes: [String: TestValue] = [:]
+                if Bool.random(using: &rng) {
+                    attributes["keywords"] = .array(
+                        (0..<Int.random(in: 1...3, using: &rng)).map { _ in .string(text(1)) })
+                }
+                if Bool.random(using: &rng) {
+                    attributes["city"] = .string(text(Int.random(in: 1...2, using: &rng)))
+                }
+                return TestDocument.searchableItem(
+                    app: "com.example.notes", id: "\(batch)-\(i)",
+                    title: title(Int.random(in: 1...7, using: &rng)),
+                    description: Bool.random(using: &rng) ? text(Int.random(in: 1...40, using: &rng)) : nil,
+                    attributes: attributes
+                ).data
+            }
+            // Donated over a month, so freshness orders them too.
+            try engine.donate(
+                documents: documents, now: Self.t0.addingTimeInterval(-Double(8 - batch) * 4 * 86_400))
+        }
+        // Some items opened many times: engagement can lift an item whose title lacks a term
+        // above titles that have every term.
+        for word in ["zebra", "café", "紅燒", "report"] {
+            let matches = try engine.searchPage(SearchRequest(word).limit(100).cursor("").at(Self.t0)).results
+            for result in matches.shuffled(using: &rng).prefix(3) {
+                for _ in 0..<Int.random(in: 1...40, using: &rng) {
+                    try engine.donate(
+                        documents: [
+                            Data(#"{"type":"event","event":"suggestionEngaged","id":"\#(result.id)"}"#.utf8)
+                        ],
+                        now: Self.t0)
+                }
+            }
+        }
+        for round in 0..<60 {
+            let typed = (0..<Int.random(in: 1...2, using: &rng)).map { _ in
+                let word = Self.words.randomElement(using: &rng)!
+                return String(word.prefix(Int.random(in: 2...max(2, word.count), using: &rng)))
+            }.joined(separator: " ")
+            // Short pages, and pages longer than the titles that have every term.
+            let limit =
+                Bool.random(using: &rng)
+                ? Int.random(in: 1...25, using: &rng) : Int.random(in: 60...200, using: &rng)
+            let first = try engine.search(SearchRequest(typed).limit(limit).at(Self.t0))
+            let whole = try engine.searchPage(SearchRequest(typed).limit(limit).cursor("").at(Self.t0))
+                .results
+            #expect(first.map(\.id) == whole.map(\.id), "\(backend) round \(round): \(typed), limit \(limit)")
+            #expect(first.map(\.score) == whole.map(\.score))
+            #expect(first.map(\.why) == whole.map(\.why))
+        }
+    }
+}
