@@ -212,21 +212,25 @@ let package = Package(
             ],
             path: "Benchmarks/HandoffBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "MarkupBenchmark", dependencies: ["ProactiveMarkup"],
+            name: "MarkupBenchmark", dependencies: ["BenchmarkSupport", "ProactiveMarkup"],
             path: "Benchmarks/MarkupBenchmark", exclude: ["extruct_baseline.py"], swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "GeocodingBenchmark",
             dependencies: [
-                "ProactiveTesting", "ProactiveGeocoding", "ProactivePhoneNumbers", "ProactiveModel",
+                "BenchmarkSupport", "ProactiveTesting", "ProactiveGeocoding", "ProactivePhoneNumbers",
+                "ProactiveModel",
             ],
             path: "Benchmarks/GeocodingBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
             name: "PlacesBenchmark",
-            dependencies: ["Proactive", "ProactiveModel", "ProactiveStorage", "ProactiveSQLite"],
+            dependencies: [
+                "BenchmarkSupport", "Proactive", "ProactiveModel", "ProactiveStorage", "ProactiveSQLite",
+            ],
             path: "Benchmarks/PlacesBenchmark", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "NextAppBenchmark", dependencies: ["ProactiveTesting", "ProactiveRanking"],
+            name: "NextAppBenchmark",
+            dependencies: ["BenchmarkSupport", "ProactiveTesting", "ProactiveRanking"],
             path: "Benchmarks/NextAppBenchmark", swiftSettings: swiftSettings),
 
         // MARK: Tests: one target per module, plus end-to-end acceptance tests

@@ -25,6 +25,13 @@ func option(_ name: String, _ fallback: Int) -> Int {
     return value
 }
 
+Help.exitIfAsked(
+    """
+    usage: HandoffBenchmark [--handoffs 1000] [--envelopes 5000] [--senders 8]
+      Advertise on device A, offered on device B through a relay on loopback; the crypto cost
+      per handoff; the relay's throughput; beside an HTTP round trip to the same relay.
+    """)
+
 let handoffs = option("--handoffs", 1000)
 let envelopes = option("--envelopes", 5000)
 let senders = option("--senders", 8)

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 // MarkupBenchmark: pages per second of MarkupExtractor on schema.org's examples, beside extruct.
 //
 //     swift run -c release MarkupBenchmark [--corpus PATH] [--rounds N] [--no-baseline]
@@ -15,6 +16,13 @@ struct Example: Decodable {
     var rdfa: String?
     var jsonld: String?
 }
+
+Help.exitIfAsked(
+    """
+    usage: MarkupBenchmark [--corpus PATH] [--rounds N] [--no-baseline]
+      Pages per second of MarkupExtractor on schema.org's examples, beside extruct (Python,
+      installed if missing) unless --no-baseline.
+    """)
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {

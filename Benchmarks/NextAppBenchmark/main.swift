@@ -1,3 +1,4 @@
+import BenchmarkSupport
 // Next-app benchmark: the full evaluation on a usage log (decompressed with `gzip -dc`), then
 // prediction latency with 1,000 apps. Run in release mode:
 //   swift run -c release NextAppBenchmark /work/shared/data/appusage/ubiqlog.tsv.gz
@@ -31,6 +32,13 @@ func seconds(_ duration: Duration) -> Double {
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
 }
+
+Help.exitIfAsked(
+    """
+    usage: NextAppBenchmark USAGE-LOG [...]
+      The next-app evaluation on a usage log (gzip-compressed or not), then prediction latency
+      with 1,000 apps; e.g. ../shared/data/appusage/ubiqlog.tsv.gz
+    """)
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let path = arguments.first else {

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Proactive
 import ProactiveModel
@@ -6,6 +7,13 @@ import ProactiveStorage
 
 // Place surfaces with 100,000 donated places: p50/p99 per surface, in process, release build.
 //   swift build -c release --product PlacesBenchmark && .build/release/PlacesBenchmark [places] [requests]
+
+Help.exitIfAsked(
+    """
+    usage: PlacesBenchmark [places] [requests]
+      p50/p99 of every place surface with 100000 donated places (default), 2000 requests each,
+      in process on a temporary SQLite store.
+    """)
 
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 100_000 : 100_000
 let requests = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 2000 : 2000

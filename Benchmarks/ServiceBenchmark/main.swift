@@ -44,35 +44,66 @@ struct Options: Sendable {
     var searchOnly = false
     var minMatches = 0
 
+    static let usage = """
+        usage: ServiceBenchmark --postgres URL [--documents 100000] [--users 1000] [--queries 2000]
+                 [--seeds ../shared/seeds] [--batch 1000] [--threads 2] [--pushes 1000]
+                 [--search-at 1000000] [--ingest-seconds 240] [--phase-seconds 60]
+                 [--contributions 1000] [--public-entries 100000] [--search-only] [--min-matches N]
+          --postgres URL     an empty database (scripts/postgres-cluster.sh start DIR prints one);
+                             PROACTIVE_POSTGRES when not given
+          --search-at N      top the database up to N items and search again
+          --search-only      search a database a previous run filled, nothing else
+          --min-matches N    time only the queries matching at least N of their user's items
+        """
+
     init() {
         var args = CommandLine.arguments.dropFirst().makeIterator()
         func value(_ name: String) -> String {
-            guard let v = args.next() else { fatalError("\(name) needs a value") }
+            guard let v = args.next() else { Self.fail("\(name) needs a value") }
             return v
+        }
+        func count(_ name: String) -> Int {
+            guard let n = Int(value(name)), n >= 0 else { Self.fail("\(name) needs a whole number") }
+            return n
+        }
+        func seconds(_ name: String) -> Double {
+            guard let s = Double(value(name)), s > 0 else { Self.fail("\(name) needs a positive number") }
+            return s
         }
         while let arg = args.next() {
             switch arg {
             case "--postgres": postgres = value(arg)
-            case "--documents": documents = Int(value(arg))!
-            case "--users": users = Int(value(arg))!
-            case "--queries": queries = Int(value(arg))!
+            case "--documents": documents = count(arg)
+            case "--users": users = count(arg)
+            case "--queries": queries = count(arg)
             case "--seeds": seeds = value(arg)
-            case "--batch": batch = Int(value(arg))!
-            case "--threads": threads = Int(value(arg))!
-            case "--pushes": pushes = Int(value(arg))!
-            case "--search-at": searchAt = Int(value(arg))!
-            case "--ingest-seconds": ingestSeconds = Double(value(arg))!
-            case "--phase-seconds": phaseSeconds = Double(value(arg))!
-            case "--contributions": contributions = Int(value(arg))!
-            case "--public-entries": publicEntries = Int(value(arg))!
+            case "--batch": batch = count(arg)
+            case "--threads": threads = count(arg)
+            case "--pushes": pushes = count(arg)
+            case "--search-at": searchAt = count(arg)
+            case "--ingest-seconds": ingestSeconds = seconds(arg)
+            case "--phase-seconds": phaseSeconds = seconds(arg)
+            case "--contributions": contributions = count(arg)
+            case "--public-entries": publicEntries = count(arg)
             case "--search-only": searchOnly = true
-            case "--min-matches": minMatches = Int(value(arg))!
-            default: fatalError("unknown argument \(arg)")
+            case "--min-matches": minMatches = count(arg)
+            case "--help", "-h":
+                print(Self.usage)
+                exit(0)
+            default: Self.fail("unknown argument \(arg)")
             }
         }
         guard !postgres.isEmpty else {
-            fatalError("give --postgres URL (scripts/postgres-cluster.sh start DIR)")
+            Self.fail("give --postgres URL (scripts/postgres-cluster.sh start DIR)")
         }
+        guard users > 0, batch > 0, threads > 0 else {
+            Self.fail("--users, --batch and --threads must be positive")
+        }
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("ServiceBenchmark: \(message)\n\(Self.usage)\n".utf8))
+        exit(2)
     }
 }
 
