@@ -15,8 +15,8 @@ public struct SearchCandidate: Sendable, Hashable {
     /// ``SearchCandidateText/none`` leaves them out).
     public var isTextRead: Bool
     /// Whether the full-text index finds every term of the query in the title, when known
-    /// (``EntryStorage/titleSearchCandidates(_:scope:kinds:now:limit:)`` and what it did not
-    /// find); `nil` when unknown.
+    /// (``EntryStorage/titleSearchCandidates(_:scope:kinds:now:limit:othersBelow:)``); `nil`
+    /// when unknown.
     ///
     /// It is true whenever ranking finds every term in the title (the index may find more: a
     /// Chinese term's bigrams apart), so that a candidate for which it is false cannot get the
