@@ -156,7 +156,8 @@ struct CandidateRanking {
 
     /// Whether `count` of `read` (matches whose title has every term as the index finds them,
     /// or that the user engaged with, read without descriptions) surely come before every
-    /// other match: one whose title lacks a term and that the user never engaged with.
+    /// other match: one whose title lacks a term and that the user never engaged with. A
+    /// candidate in `read` without its text counts as scoring nothing.
     ///
     /// The `count`-th best of their scores without descriptions (a description only adds) is
     /// compared with the most such a match can score: the other fields at their weights, no
@@ -166,6 +167,8 @@ struct CandidateRanking {
         var buffer: [UInt8] = []
         var scratch: [Double] = []
         var least = read.map { candidate in
+            // A candidate without its text is bounded from below by nothing.
+            guard candidate.isTextRead else { return 0.0 }
             var read = candidate
             if !read.isDescriptionRead {
                 read.isDescriptionRead = true

@@ -202,6 +202,15 @@ import Testing
         let one = CandidateRanking(query: FullTextQuery(typed: "zebra"), now: now)
         #expect(one.fill(titled("zebra crossing", 30), count: 20))
         #expect(!one.fill(titled("zebra crossing", 19), count: 20))
+        // Candidates without their text cannot fill the page: nothing is known of their score.
+        let unread = titled("zebra crossing", 30).map { candidate in
+            var unread = candidate
+            unread.indexedText = IndexedText()
+            unread.isTextRead = false
+            return unread
+        }
+        #expect(!one.fill(unread, count: 20))
+        #expect(one.fill(titled("zebra crossing", 20) + unread, count: 20))
         let two = CandidateRanking(query: FullTextQuery(typed: "zebra crossing"), now: now)
         #expect(two.fill(titled("zebra crossing", 30), count: 20))
         // Three terms: another with two of them in its title, the third in every other field,
