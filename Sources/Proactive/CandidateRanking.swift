@@ -169,19 +169,18 @@ struct CandidateRanking {
         var least = read.map { candidate in
             // A candidate without its text is bounded from below by nothing.
             guard candidate.isTextRead else { return 0.0 }
+            // Scored without a description not read (it is nil): a description only adds.
             var read = candidate
-            if !read.isDescriptionRead {
-                read.isDescriptionRead = true
-                read.descriptionWords = 0
-            }
+            read.isDescriptionRead = true
             return bound(read, buffer: &buffer, scratch: &scratch)
         }
         least.sort(by: >)
-        let terms = Double(terms.count)
-        let other = scoring.score(
-            relevance: 10 * (terms - 1) / terms + 5 + 3 + 1, titleMatched: false, donatedAt: now,
-            engagementCount: 0, now: now)
-        return other.value + 1e-9 < least[count - 1]
+        // The strongest other match: the bound of one read without text, its title lacking a
+        // term, donated now, never engaged, its description of any length.
+        let other = SearchCandidate(
+            id: 0, donatedAt: now, engagementCount: 0, indexedText: IndexedText(), isDescriptionRead: false,
+            isTextRead: false, titleHasEveryTerm: false)
+        return bound(other, buffer: &buffer, scratch: &scratch) + 1e-9 < least[count - 1]
     }
 
     /// The most a description of `words` words (unknown: any) adds to relevance: weight 1 times
