@@ -10,4 +10,12 @@ public enum Help {
         print(usage)
         exit(0)
     }
+
+    /// Writes `message` and `usage` to standard error, named by the program, and exits with
+    /// status 2 (a usage error).
+    public static func fail(_ message: String, usage: String) -> Never {
+        let program = URL(fileURLWithPath: CommandLine.arguments.first ?? "benchmark").lastPathComponent
+        FileHandle.standardError.write(Data("\(program): \(message)\n\(usage)\n".utf8))
+        exit(2)
+    }
 }

@@ -101,10 +101,7 @@ struct Options: Sendable {
         }
     }
 
-    static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("ServiceBenchmark: \(message)\n\(Self.usage)\n".utf8))
-        exit(2)
-    }
+    static func fail(_ message: String) -> Never { Help.fail(message, usage: usage) }
 }
 
 /// A row of the summary table.

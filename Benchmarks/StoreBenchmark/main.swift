@@ -69,10 +69,7 @@ struct Options {
         }
     }
 
-    static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("StoreBenchmark: \(message)\n\(Self.usage)\n".utf8))
-        exit(2)
-    }
+    static func fail(_ message: String) -> Never { Help.fail(message, usage: usage) }
 
     /// The corpus these options describe.
     func corpus(seed: UInt64 = 42) throws -> Corpus {
