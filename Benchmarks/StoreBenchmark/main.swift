@@ -37,6 +37,8 @@ struct Options {
           --tantivy         also index and search the same corpus with Tantivy (PyPI tantivy, installed if missing)
           --search-tantivy  only the Tantivy phase, on the corpus of --documents/--vocabulary
           --every-match     the engine's searches rank every match (a cursor's first page)
+        With --search-engine: SLOWEST=N prints the N slowest queries (12 when not a number);
+        QUERY=TEXT searches TEXT --queries times instead of the corpus's queries.
         """
 
     init() {
@@ -173,7 +175,10 @@ func run(_ executable: String, _ arguments: [String], errors: String? = nil) thr
 func searchEngine(options: Options) throws {
     let engine = try ProactiveEngine(storage: SQLiteStorage(path: options.work + "/proactive.sqlite"))
     var corpus = try options.corpus(seed: 7)
-    let queries = (0..<options.queries).map { _ in corpus.query() }
+    var queries = (0..<options.queries).map { _ in corpus.query() }
+    if let only = ProcessInfo.processInfo.environment["QUERY"] {
+        queries = Array(repeating: only, count: options.queries)
+    }
     let cursor: String? = options.everyMatch ? "" : nil
     for q in queries.prefix(200) { _ = try engine.search(SearchRequest(q).limit(20).cursor(cursor)) }
     var times: [Double] = []
@@ -185,8 +190,8 @@ func searchEngine(options: Options) throws {
         times.append(Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000)
         hits += results.isEmpty ? 0 : 1
     }
-    if ProcessInfo.processInfo.environment["SLOWEST"] != nil {
-        for (t, q) in zip(times, queries).sorted(by: { $0.0 > $1.0 }).prefix(12) {
+    if let slowest = ProcessInfo.processInfo.environment["SLOWEST"] {
+        for (t, q) in zip(times, queries).sorted(by: { $0.0 > $1.0 }).prefix(Int(slowest) ?? 12) {
             FileHandle.standardError.write(Data("slow \(t) ms: \(q)\n".utf8))
         }
     }

@@ -88,7 +88,8 @@ extension ProactiveEngine {
             if !query.isEmpty {
                 // Paging ranks every match; otherwise every match up to 1,000, else the newest
                 // matches of each field.
-                let window = paging ? Self.everyMatch : max(150, request.limit + request.limit / 2)
+                let window =
+                    paging ? Self.everyMatch : SearchCandidatePolicy.firstPageWindow(count: request.limit)
                 if paging || request.filter != nil {
                     candidates = try tx.searchCandidates(query, scope: scope, now: now, limit: window)
                 } else {
@@ -223,9 +224,9 @@ extension ProactiveEngine {
         count: Int
     ) throws -> [SearchCandidate] {
         let kinds = Set(EntryKind.allCases)
-        // A long last word is read as a whole word first (`SearchCandidatePolicy`): read as the
-        // policy reads it.
-        guard !query.hasLongPrefixes,
+        // A store that reads a long last word apart does so as the policy reads it: as a whole
+        // word, when that finds enough (`SearchCandidatePolicy`).
+        guard
             let found = try tx.titleSearchCandidates(
                 query, scope: scope, kinds: kinds, now: now, limit: SearchCandidatePolicy.everyMatchUpTo + 1,
                 othersBelow: count),
@@ -241,8 +242,11 @@ extension ProactiveEngine {
             return found.candidates
         } else {
             let read = Set(found.candidates.map(\.id))
+            // A long last word: the policy's reading of at most `window` stops at whole words
+            // when they are enough, as they were (at most 1,000, every one).
             others = try tx.searchCandidates(
-                query, scope: scope, kinds: kinds, now: now, limit: SearchCandidatePolicy.everyMatchUpTo + 1,
+                query, scope: scope, kinds: kinds, now: now,
+                limit: query.hasLongPrefixes ? window : SearchCandidatePolicy.everyMatchUpTo + 1,
                 reading: .none
             ).filter { !read.contains($0.id) }
         }

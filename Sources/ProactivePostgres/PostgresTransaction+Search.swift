@@ -83,6 +83,8 @@ extension PostgresTransaction {
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
         othersBelow: Int
     ) throws -> TitleSearchCandidates? {
+        // A long last word is read as a whole word first (`SearchCandidatePolicy`): not apart.
+        guard !query.hasLongPrefixes else { return nil }
         guard let tsquery = query.tsquery(userKey: userKey) else {
             return TitleSearchCandidates(candidates: [], others: [])
         }

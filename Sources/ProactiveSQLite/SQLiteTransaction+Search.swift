@@ -28,11 +28,10 @@ extension SQLiteTransaction {
             every: { wholeLongWords, atMost in
                 // One walk of the index for identifiers only (every user's and kind's: never
                 // fewer than the scope's), then the rows by key when there are few enough.
-                let ids = try rows(
-                    "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?",
-                    [query.expression(wholeLongWords: wholeLongWords), atMost + 1]
-                ) { row in row[0] as Int64 }
-                guard ids.count <= atMost else { return nil }
+                guard
+                    let ids = try matchingIDs(
+                        query.expression(wholeLongWords: wholeLongWords), atMost: atMost)
+                else { return nil }
                 return try candidates(
                     ids: ids, descriptions: descriptions, scope: scope, kinds: kinds, now: now)
             }
@@ -44,8 +43,21 @@ extension SQLiteTransaction {
         }
     }
 
+    /// The identifiers of the rows of every user that `expression` matches in the index, when
+    /// they are at most `atMost`, else nil (one walk of the index, for identifiers only; a read
+    /// transaction remembers it).
+    func matchingIDs(_ expression: String, atMost: Int) throws -> [Int64]? {
+        if let known = searchMemo?.walk(expression, atMost: atMost) { return known }
+        let ids = try rows(
+            "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?", [expression, atMost + 1]
+        ) { row in row[0] as Int64 }
+        let found = ids.count <= atMost ? ids : nil
+        searchMemo?.remember(expression, atMost: atMost, found: found)
+        return found
+    }
+
     /// The entries of `ids` eligible for search, not expired, in the scope, newest first.
-    private func candidates(
+    func candidates(
         ids: [Int64], descriptions: Bool, scope: AppScope, kinds: Set<EntryKind>, now: Date
     ) throws -> [SearchCandidate] {
         guard !ids.isEmpty else { return [] }
@@ -84,7 +96,7 @@ extension SQLiteTransaction {
     }
 
     /// Identifiers as a JSON array, for `json_each(?)`.
-    private static func jsonArray(_ ids: [Int64]) -> String {
+    static func jsonArray(_ ids: [Int64]) -> String {
         "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 
@@ -148,19 +160,27 @@ extension FullTextQuery {
     /// characters and bigrams (all of them must match); a term written with letters the index
     /// spells differently ("ß") is the index's spelling.
     public func expression(wholeLongWords: Bool = false) -> String {
-        var parts: [String] = []
+        indexWords(wholeLongWords: wholeLongWords).map { word in
+            let quoted = "\"" + word.text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            return word.isPrefix ? quoted + "*" : quoted
+        }.joined(separator: " AND ")
+    }
+
+    /// The words of the index that ``expression(wholeLongWords:)`` matches, each with whether
+    /// it matches as a prefix.
+    func indexWords(wholeLongWords: Bool = false) -> [(text: String, isPrefix: Bool)] {
+        var words: [(text: String, isPrefix: Bool)] = []
         for term in terms {
             // Split on the scalar: a space before a combining mark is one Character with it.
-            let words = IndexText.indexForm(term.text).unicodeScalars.split(separator: " ").map {
+            let parts = IndexText.indexForm(term.text).unicodeScalars.split(separator: " ").map {
                 String(String.UnicodeScalarView($0))
             }
             let prefix = term.isPrefix && !(wholeLongWords && term.text.count > Self.longestIndexedPrefix)
-            for (index, word) in words.enumerated() {
-                let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                parts.append(prefix && index == words.count - 1 ? quoted + "*" : quoted)
+            for (index, part) in parts.enumerated() {
+                words.append((part, prefix && index == parts.count - 1))
             }
         }
-        return parts.joined(separator: " AND ")
+        return words
     }
 
     /// The FTS5 expression matching all terms in any field.

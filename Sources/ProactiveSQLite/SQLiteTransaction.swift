@@ -10,12 +10,15 @@ struct SQLiteTransaction: StorageTransaction {
     let user: UserID
     let isWritable: Bool
     let index: DeferredIndex
+    /// What this transaction learned of the full-text index (read transactions only).
+    let searchMemo: SearchIndexMemo?
 
     init(db: Database, user: UserID, isWritable: Bool) {
         self.db = db
         self.user = user
         self.isWritable = isWritable
         self.index = DeferredIndex()
+        self.searchMemo = isWritable ? nil : SearchIndexMemo()
     }
 
     /// The user's identifier, as bound in statements.

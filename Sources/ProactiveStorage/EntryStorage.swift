@@ -105,7 +105,9 @@ public protocol EntryStorage {
     /// superset of those whose title ranking matches) or that the user engaged with, eligible
     /// for search, not expired, in the scope, of the kinds, at most `limit`, most recently
     /// indexed first, each read without its description; and, when they are fewer than
-    /// `othersBelow`, every other match too (at most `limit`), in the same read.
+    /// `othersBelow`, every other match too (at most `limit`), in the same read. A long last
+    /// word matches as ``SearchCandidatePolicy`` reads it first (a whole word, when that
+    /// finds enough for a first page of `othersBelow`).
     /// `nil` when the store cannot read them apart cheaply (a first page then reads every
     /// match).
     func titleSearchCandidates(

@@ -20,6 +20,12 @@ public enum SearchCandidatePolicy {
     /// Up to this many matches, every match is a candidate.
     public static let everyMatchUpTo = 1_000
 
+    /// The `limit` a first page of `count` results reads past ``everyMatchUpTo`` matches: at
+    /// least 150, and 1.5 × the page.
+    public static func firstPageWindow(count: Int) -> Int {
+        max(150, count + count / 2)
+    }
+
     /// The candidates for `query`, read through `fetch(wholeLongWords, field, limit)`, which
     /// returns at most `limit` matching entries of the field, most recently indexed first.
     ///

@@ -14,7 +14,8 @@ public struct TitleSearchCandidates: Sendable {
     public var candidates: [SearchCandidate]
     /// Every other match, newest first, read without its description (or without any text:
     /// ``SearchCandidate/isTextRead``), ``SearchCandidate/titleHasEveryTerm`` false and never
-    /// engaged, when they were read: only when ``candidates`` are fewer than the page.
+    /// engaged, when they were read: when ``candidates`` are fewer than the page (and, for a
+    /// long last word, fewer than the policy's reading stops at).
     public var others: [SearchCandidate]?
 
     /// Creates a first page's candidates.

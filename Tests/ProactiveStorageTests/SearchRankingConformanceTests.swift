@@ -86,4 +86,40 @@ import Testing
             #expect(first.map(\.why) == whole.map(\.why))
         }
     }
+
+    /// A long last word matches as a whole word first; a title that has it only as a prefix
+    /// ("reports" for "report") still has every term as ranking matches it, so a first page
+    /// that reads the titles apart reads that one with them, never as a match whose title lacks
+    /// a term.
+    @Test(arguments: TestBackend.available) func aTitleWithALongWordAsAPrefixIsReadWithTheTitles(
+        _ backend: TestBackend
+    ) throws {
+        let storage = try backend.make()
+        let engine = try ProactiveEngine(
+            storage: storage, configuration: EngineConfiguration.withClock(TestClock(Self.t0)))
+        // Enough whole-word matches that the prefix's other words are not read: titles that
+        // have the word, long and 20 days old, and matches in descriptions only.
+        let old = (0..<40).map { i in
+            TestDocument.searchableItem(
+                app: "com.example.notes", id: "old-\(i)",
+                title: "report lorem ipsum dolor sit amet consectetur adipiscing \(i)"
+            ).data
+        }
+        try engine.donate(documents: old, now: Self.t0.addingTimeInterval(-20 * 86_400))
+        let described = (0..<20).map { i in
+            TestDocument.searchableItem(
+                app: "com.example.notes", id: "described-\(i)", title: "lorem \(i)",
+                description: "the report"
+            ).data
+        }
+        // Fresh, a short title with the word as a prefix, the word whole in its description.
+        let fresh = TestDocument.searchableItem(
+            app: "com.example.notes", id: "fresh", title: "Reports", description: "a report"
+        ).data
+        try engine.donate(documents: described + [fresh], now: Self.t0)
+        let first = try engine.search(SearchRequest("report").limit(20).at(Self.t0))
+        let whole = try engine.searchPage(SearchRequest("report").limit(20).cursor("").at(Self.t0)).results
+        #expect(first.first?.uniqueIdentifier == "fresh", "\(backend)")
+        #expect(first.map(\.id) == whole.map(\.id), "\(backend)")
+    }
 }

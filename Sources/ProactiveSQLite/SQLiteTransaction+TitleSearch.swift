@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+import ProactiveStorage
+
+extension SQLiteTransaction {
+    /// The matches whose title has every term (the title's index) or that the user engaged
+    /// with (a partial index of engaged entries), read by key, and the others when those are
+    /// fewer than `othersBelow`.
+    ///
+    /// Only when the index finds at most ``SearchCandidatePolicy/everyMatchUpTo`` matches (one
+    /// walk for identifiers, which the transaction remembers for the reading that follows
+    /// when this one declines) and walking the title's index for the query's words costs
+    /// less than reading them all: the walk's cost is estimated from the pages those words'
+    /// matches fill in that index (``titleIndexPages(of:)``), each page about what reading
+    /// four rows by key costs. Otherwise nil, and a first page reads every match: for a query
+    /// whose words are in many titles, walking the title's index costs more than the rows it
+    /// spares.
+    ///
+    /// A long last word (``FullTextQuery/hasLongPrefixes``) is read as the policy reads it
+    /// first, as a whole word, and only when those matches are at least a quarter of the first
+    /// page's window (``SearchCandidatePolicy/firstPageWindow(count:)``), so that the policy
+    /// would read no other: the others are then read whenever the matches read first are fewer
+    /// than that, and nil when all of them are. The title's index is walked with the word as a
+    /// prefix, so that a match left out has a title lacking a term however ranking matches it.
+    public func titleSearchCandidates(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
+        othersBelow: Int
+    ) throws -> TitleSearchCandidates? {
+        guard !query.isEmpty else { return TitleSearchCandidates(candidates: [], others: []) }
+        let long = query.hasLongPrefixes
+        // The policy's first reading of a long last word stops there with this many matches.
+        let enough = long ? SearchCandidatePolicy.firstPageWindow(count: othersBelow) / 4 : 0
+        guard
+            let matches = try matchingIDs(
+                query.expression(wholeLongWords: long), atMost: SearchCandidatePolicy.everyMatchUpTo),
+            matches.count >= enough, try titleIndexPages(of: query.indexWords()) * 4 <= matches.count
+        else { return nil }
+        // The title's matches (every user's, at most as many as the matches when no word is a
+        // long prefix; with one, those among the matches).
+        let titled = Set(
+            try rows(
+                "SELECT rowid FROM entry_title_fts WHERE entry_title_fts MATCH ?", [query.expression()]
+            ) { row in row[0] as Int64 })
+        // The user's engaged entries among them, from the partial index alone.
+        let engaged = Set(
+            try rows(
+                """
+                SELECT id FROM entry INDEXED BY entry_engaged
+                WHERE userId = ? AND engagementCount > 0 AND id IN (SELECT value FROM json_each(?))
+                """, [userID, Self.jsonArray(matches)]
+            ) { row in row[0] as Int64 })
+        let foundIDs = matches.filter { titled.contains($0) || engaged.contains($0) }
+        var found = try candidates(ids: foundIDs, descriptions: false, scope: scope, kinds: kinds, now: now)
+        found = Array(found.prefix(limit))
+        for index in found.indices { found[index].titleHasEveryTerm = titled.contains(found[index].id) }
+        guard found.count < max(othersBelow, enough) else {
+            return TitleSearchCandidates(candidates: found, others: nil)
+        }
+        let read = Set(foundIDs)
+        var others = try candidates(
+            ids: matches.filter { !read.contains($0) }, descriptions: false, scope: scope, kinds: kinds,
+            now: now)
+        // Too few whole words in the scope: the policy reads the prefix's other words too.
+        guard found.count + others.count >= enough else { return nil }
+        others = Array(others.prefix(limit))
+        for index in others.indices { others[index].titleHasEveryTerm = false }
+        return TitleSearchCandidates(candidates: found, others: others)
+    }
+
+    /// An estimate of what walking the title's index for these words costs: the leaf pages
+    /// their matches fill, summed over the index's segments.
+    ///
+    /// FTS5's `%_idx` table holds, for each leaf page of a segment, the least key stored on it
+    /// (each key a byte naming the index, `0` for words and `1`–`4` for the prefixes of 2–5
+    /// characters, then the word): the pages between a word's key and the next key are those
+    /// its matches fill. Two lookups a word and segment in a table of a few hundred kilobytes.
+    func titleIndexPages(of words: [(text: String, isPrefix: Bool)]) throws -> Int {
+        let structure: FTS5Structure
+        if let known = searchMemo?.titleStructure {
+            structure = known
+        } else {
+            guard let read = try SQLiteStorage.structure(of: "entry_title_fts", db) else { return 0 }
+            structure = read
+            searchMemo?.titleStructure = read
+        }
+        var pages = 0
+        for word in words {
+            let (first, last) = Self.indexKeyRange(word.text, isPrefix: word.isPrefix)
+            for segment in structure.segments {
+                let start =
+                    try Int.fetchOne(
+                        db.cachedStatement(
+                            sql: """
+                                SELECT pgno FROM entry_title_fts_idx WHERE segid = ? AND term <= ?
+                                ORDER BY term DESC LIMIT 1
+                                """), arguments: [segment.id, first]) ?? segment.firstPage
+                let end =
+                    try Int.fetchOne(
+                        db.cachedStatement(
+                            sql: """
+                                SELECT pgno FROM entry_title_fts_idx WHERE segid = ? AND term > ?
+                                ORDER BY term LIMIT 1
+                                """), arguments: [segment.id, last]) ?? (segment.lastPage + 1)
+                pages += max(0, end - start)
+            }
+        }
+        return pages
+    }
+
+    /// The least and greatest keys of the index for a word: the word's own key, or for a
+    /// prefix, the prefix index's key when there is one for its length and else the range of
+    /// every word it starts.
+    static func indexKeyRange(_ word: String, isPrefix: Bool) -> (first: Data, last: Data) {
+        let bytes = Data(word.utf8)
+        let characters = word.unicodeScalars.count
+        guard isPrefix else { return (Data([0x30]) + bytes, Data([0x30]) + bytes) }
+        if (2...FullTextQuery.longestIndexedPrefix).contains(characters) {
+            let key = Data([0x30 + UInt8(characters - 1)]) + bytes
+            return (key, key)
+        }
+        // 0xFF never occurs in UTF-8: every word starting with the prefix sorts before it.
+        return (Data([0x30]) + bytes, Data([0x30]) + bytes + Data([0xFF]))
+    }
+}

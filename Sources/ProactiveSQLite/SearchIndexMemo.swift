@@ -1,0 +1,28 @@
+/// What one read transaction learned of the full-text index, so that reading a query's
+/// candidates in several ways (``SQLiteTransaction/titleSearchCandidates(_:scope:kinds:now:limit:othersBelow:)``
+/// and then, when it cannot, ``SQLiteTransaction/searchCandidates(_:scope:kinds:now:limit:reading:)``)
+/// walks the index once.
+///
+/// Only read transactions keep it: their snapshot does not change, so what the index matched
+/// once it matches for the rest of the transaction.
+final class SearchIndexMemo {
+    /// Per expression and bound: the identifiers it matched, or nil when more than the bound.
+    private var walks: [WalkKey: [Int64]?] = [:]
+    /// The title index's layout, once read.
+    var titleStructure: FTS5Structure?
+
+    private struct WalkKey: Hashable {
+        var expression: String
+        var atMost: Int
+    }
+
+    /// What a walk of `expression` bounded by `atMost` found, if it was walked.
+    func walk(_ expression: String, atMost: Int) -> [Int64]?? {
+        walks[WalkKey(expression: expression, atMost: atMost)]
+    }
+
+    /// Remembers what a walk found.
+    func remember(_ expression: String, atMost: Int, found: [Int64]?) {
+        walks[WalkKey(expression: expression, atMost: atMost)] = .some(found)
+    }
+}
