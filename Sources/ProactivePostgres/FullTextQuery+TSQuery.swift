@@ -33,7 +33,10 @@ extension FullTextQuery {
     {
         var parts: [String] = []
         for term in terms {
-            let words = TextFolding.words(IndexText.indexForm(term.text))
+            // A pair of CJK characters is its own lexeme (its characters add nothing).
+            let words =
+                IndexText.isUnsegmentedPair(term.text)
+                ? [term.text] : TextFolding.words(IndexText.indexForm(term.text))
             guard !words.isEmpty else { continue }
             let prefix =
                 term.isPrefix && !(wholeLongWords && term.text.count > Self.longestIndexedPrefix)

@@ -157,10 +157,16 @@ extension FullTextQuery {
     ///
     /// Each term is one or more words of the index, each quoted on its own: the index keeps no
     /// positions (`detail=none`), so it answers no phrase. A run of Chinese characters is its
-    /// characters and bigrams (all of them must match); a term written with letters the index
+    /// bigrams (each of them must match; a text with a bigram has its characters too) or its
+    /// one character; a term written with letters the index
     /// spells differently ("ß") is the index's spelling.
     public func expression(wholeLongWords: Bool = false) -> String {
-        indexWords(wholeLongWords: wholeLongWords).map { word in
+        Self.expression(indexWords(wholeLongWords: wholeLongWords))
+    }
+
+    /// The FTS5 expression matching texts that have every one of `words`.
+    static func expression(_ words: [(text: String, isPrefix: Bool)]) -> String {
+        words.map { word in
             let quoted = "\"" + word.text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             return word.isPrefix ? quoted + "*" : quoted
         }.joined(separator: " AND ")
@@ -171,16 +177,37 @@ extension FullTextQuery {
     func indexWords(wholeLongWords: Bool = false) -> [(text: String, isPrefix: Bool)] {
         var words: [(text: String, isPrefix: Bool)] = []
         for term in terms {
-            // Split on the scalar: a space before a combining mark is one Character with it.
-            let parts = IndexText.indexForm(term.text).unicodeScalars.split(separator: " ").map {
-                String(String.UnicodeScalarView($0))
-            }
+            // Split on the scalar: a space before a combining mark is one Character with it. A
+            // pair of CJK characters is its own word (its characters add nothing).
+            let parts =
+                IndexText.isUnsegmentedPair(term.text)
+                ? [term.text]
+                : IndexText.indexForm(term.text).unicodeScalars.split(separator: " ").map {
+                    String(String.UnicodeScalarView($0))
+                }
             let prefix = term.isPrefix && !(wholeLongWords && term.text.count > Self.longestIndexedPrefix)
             for (index, part) in parts.enumerated() {
                 words.append((part, prefix && index == parts.count - 1))
             }
         }
         return words
+    }
+
+    /// ``indexWords(wholeLongWords:)`` with each prefix longer than
+    /// ``FullTextQuery/longestIndexedPrefix`` cut to that many characters: a walk of the
+    /// index then matches more (every word a long prefix starts begins with its first five
+    /// characters), but reads one doclist of the prefix index, where a long prefix makes FTS5
+    /// gather and merge the matches of every word it starts first (13 ms for `activity*` in
+    /// the titles of 1M items, 0.5 ms for the whole word).
+    func indexWordsWithLongPrefixesCut() -> [(text: String, isPrefix: Bool)] {
+        indexWords().map { word in
+            guard word.isPrefix, word.text.unicodeScalars.count > Self.longestIndexedPrefix else {
+                return word
+            }
+            let cut = String(
+                String.UnicodeScalarView(word.text.unicodeScalars.prefix(Self.longestIndexedPrefix)))
+            return (cut, true)
+        }
     }
 
     /// The FTS5 expression matching all terms in any field.

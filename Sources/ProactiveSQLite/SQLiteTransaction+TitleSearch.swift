@@ -21,7 +21,9 @@ extension SQLiteTransaction {
     /// page's window (``SearchCandidatePolicy/firstPageWindow(count:)``), so that the policy
     /// would read no other: the others are then read whenever the matches read first are fewer
     /// than that, and nil when all of them are. The title's index is walked with the word as a
-    /// prefix, so that a match left out has a title lacking a term however ranking matches it.
+    /// prefix, so that a match left out has a title lacking a term however ranking matches it,
+    /// cut to its first five characters, so that the walk reads the prefix index (it finds more
+    /// titles, each then read and ranked).
     public func titleSearchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
         othersBelow: Int
@@ -30,17 +32,24 @@ extension SQLiteTransaction {
         let long = query.hasLongPrefixes
         // The policy's first reading of a long last word stops there with this many matches.
         let enough = long ? SearchCandidatePolicy.firstPageWindow(count: othersBelow) / 4 : 0
+        let titleWords = query.indexWordsWithLongPrefixesCut()
         guard
             let matches = try matchingIDs(
                 query.expression(wholeLongWords: long), atMost: SearchCandidatePolicy.everyMatchUpTo),
-            matches.count >= enough, try titleIndexPages(of: query.indexWords()) * 4 <= matches.count
+            matches.count >= enough, try titleIndexPages(of: titleWords) * 4 <= matches.count
         else { return nil }
         // The title's matches (every user's, at most as many as the matches when no word is a
-        // long prefix; with one, those among the matches).
+        // long prefix; with one, those among the matches, and more: any whose title has a word
+        // starting with the long prefix's first five characters).
+        let titledAtMost = 2 * SearchCandidatePolicy.everyMatchUpTo
         let titled = Set(
             try rows(
-                "SELECT rowid FROM entry_title_fts WHERE entry_title_fts MATCH ?", [query.expression()]
+                "SELECT rowid FROM entry_title_fts WHERE entry_title_fts MATCH ? LIMIT ?",
+                [FullTextQuery.expression(titleWords), titledAtMost + 1]
             ) { row in row[0] as Int64 })
+        // A long prefix cut short can find many more titles than matches: reading them all
+        // would cost more than the rows it spares.
+        guard titled.count <= titledAtMost else { return nil }
         // The user's engaged entries among them, from the partial index alone.
         let engaged = Set(
             try rows(
@@ -74,6 +83,9 @@ extension SQLiteTransaction {
     /// (each key a byte naming the index, `0` for words and `1`–`4` for the prefixes of 2–5
     /// characters, then the word): the pages between a word's key and the next key are those
     /// its matches fill. Two lookups a word and segment in a table of a few hundred kilobytes.
+    /// An upper bound: each segment counts the page a word would be on, and a word that sorts
+    /// just before a frequent one, on the page where that one's matches start, counts that
+    /// one's pages too (the title is then read with every match, as without this reading).
     func titleIndexPages(of words: [(text: String, isPrefix: Bool)]) throws -> Int {
         let structure: FTS5Structure
         if let known = searchMemo?.titleStructure {

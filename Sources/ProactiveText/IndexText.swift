@@ -59,6 +59,18 @@ public enum IndexText {
         run.removeAll(keepingCapacity: true)
     }
 
+    /// Whether a query term is a pair of CJK characters (as ``queryTerms(_:)`` makes them):
+    /// the index then has to match the pair alone. Every text indexed with a pair has both its
+    /// characters as words too (``indexForm(_:)``), so asking for them as well finds the same
+    /// texts, at the cost of reading every match of a frequent character such as 的.
+    public static func isUnsegmentedPair(_ term: String) -> Bool {
+        var scalars = term.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), let second = scalars.next(), scalars.next() == nil else {
+            return false
+        }
+        return Script.isUnsegmented(first) && Script.isUnsegmented(second)
+    }
+
     /// The terms of a typed query. Words before the last are complete words; the last one,
     /// still being typed, matches as a prefix (typing "dim su" finds "dim sum"). A run of CJK
     /// characters is its single character, or all of its bigrams (each must match).

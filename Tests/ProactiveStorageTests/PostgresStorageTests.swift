@@ -456,6 +456,9 @@ final class ThrowawayCluster: Sendable {
         #expect(
             FullTextQuery(typed: "informat").tsquery(userKey: "", indexedPrefixes: true) == "'informat':*")
         #expect(FullTextQuery(typed: "gât").tsquery(userKey: "k") == "'kgat':*")
+        // A pair of CJK characters is its own lexeme; a single character too.
+        #expect(FullTextQuery(typed: "牛肉麵").tsquery(userKey: "k") == "'k牛肉' & 'k肉麵'")
+        #expect(FullTextQuery(typed: "餐").tsquery(userKey: "k") == "'k餐'")
     }
 
     @Test func lexemesAreTheFoldedWordsAfterTheKey() {

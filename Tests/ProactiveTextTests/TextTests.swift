@@ -32,6 +32,15 @@ import Testing
                     SearchTerm("or", isPrefix: true)
                 ])
         #expect(IndexText.queryTerms(" \t*** ").isEmpty)
+        // A pair of CJK characters is matched as the pair alone: an indexed pair brings its
+        // characters with it.
+        #expect(IndexText.isUnsegmentedPair("牛肉") && IndexText.isUnsegmentedPair("ラー"))
+        #expect(!IndexText.isUnsegmentedPair("餐") && !IndexText.isUnsegmentedPair("牛肉麵"))
+        #expect(!IndexText.isUnsegmentedPair("ab") && !IndexText.isUnsegmentedPair("牛a"))
+        for pair in ["牛肉", "東京", "ラー"] {
+            let words = IndexText.indexForm(pair).split(separator: " ").map(String.init)
+            #expect(Set(words) == Set([pair] + pair.unicodeScalars.map { String($0) }))
+        }
         // Only the word being typed (the last one) is a prefix; a query ending in CJK has none.
         #expect(
             IndexText.queryTerms("dim 餐") == [
