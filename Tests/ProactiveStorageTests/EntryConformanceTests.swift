@@ -196,6 +196,14 @@ import Testing
                     query, scope: .app("com.a.b"), kinds: [.activity], now: now, limit: 10, othersBelow: 30)
             }
             #expect(none?.candidates.isEmpty == true && none?.others?.isEmpty == true)
+            // A long last word: fewer whole-word matches than a first page's reading stops at
+            // (the policy then reads the prefix's other words too): not read apart.
+            let long = try store.read {
+                try $0.titleSearchCandidates(
+                    FullTextQuery(typed: "pacific"), scope: .system, kinds: kinds, now: now, limit: 10,
+                    othersBelow: 3)
+            }
+            #expect(long == nil)
         }
         let read = try store.read { try $0.entriesForRanking(ids: ids, scope: .app("com.a.b"), now: now) }
         // The expired one and the other app's are not read.
