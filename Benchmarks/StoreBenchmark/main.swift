@@ -38,7 +38,8 @@ struct Options {
           --search-tantivy  only the Tantivy phase, on the corpus of --documents/--vocabulary
           --every-match     the engine's searches rank every match (a cursor's first page)
         With --search-engine: SLOWEST=N prints the N slowest queries (12 when not a number);
-        QUERY=TEXT searches TEXT --queries times instead of the corpus's queries.
+        QUERY=TEXT searches TEXT --queries times instead of the corpus's queries; WARMUP=N
+        searches the first N queries before timing them all (200).
         """
 
     init() {
@@ -180,7 +181,8 @@ func searchEngine(options: Options) throws {
         queries = Array(repeating: only, count: options.queries)
     }
     let cursor: String? = options.everyMatch ? "" : nil
-    for q in queries.prefix(200) { _ = try engine.search(SearchRequest(q).limit(20).cursor(cursor)) }
+    let warmup = Int(ProcessInfo.processInfo.environment["WARMUP"] ?? "") ?? 200
+    for q in queries.prefix(warmup) { _ = try engine.search(SearchRequest(q).limit(20).cursor(cursor)) }
     var times: [Double] = []
     var hits = 0
     for q in queries {

@@ -30,7 +30,7 @@ extension SQLiteTransaction {
                 // fewer than the scope's), then the rows by key when there are few enough.
                 guard
                     let ids = try matchingIDs(
-                        query.expression(wholeLongWords: wholeLongWords), atMost: atMost)
+                        query.indexWords(wholeLongWords: wholeLongWords), atMost: atMost)
                 else { return nil }
                 return try candidates(
                     ids: ids, descriptions: descriptions, scope: scope, kinds: kinds, now: now)
@@ -43,10 +43,11 @@ extension SQLiteTransaction {
         }
     }
 
-    /// The identifiers of the rows of every user that `expression` matches in the index, when
-    /// they are at most `atMost`, else nil (one walk of the index, for identifiers only; a read
-    /// transaction remembers it).
-    func matchingIDs(_ expression: String, atMost: Int) throws -> [Int64]? {
+    /// The identifiers of the rows of every user that have all of `words` in the index, in
+    /// ascending order, when they are at most `atMost`, else nil (one walk of the index, for
+    /// identifiers only; a read transaction remembers it).
+    func matchingIDs(_ words: [(text: String, isPrefix: Bool)], atMost: Int) throws -> [Int64]? {
+        let expression = FullTextQuery.expression(words)
         if let known = searchMemo?.walk(expression, atMost: atMost) { return known }
         let ids = try rows(
             "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?", [expression, atMost + 1]

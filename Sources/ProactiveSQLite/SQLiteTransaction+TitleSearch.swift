@@ -11,7 +11,7 @@ extension SQLiteTransaction {
     /// walk for identifiers, which the transaction remembers for the reading that follows
     /// when this one declines) and walking the title's index for the query's words costs
     /// less than reading them all: the walk's cost is estimated from the pages those words'
-    /// matches fill in that index (``titleIndexPages(of:)``), each page about what reading
+    /// matches fill in that index (``indexPages(of:in:)``), each page about what reading
     /// four rows by key costs. Otherwise nil, and a first page reads every match: for a query
     /// whose words are in many titles, walking the title's index costs more than the rows it
     /// spares.
@@ -35,8 +35,9 @@ extension SQLiteTransaction {
         let titleWords = query.indexWordsWithLongPrefixesCut()
         guard
             let matches = try matchingIDs(
-                query.expression(wholeLongWords: long), atMost: SearchCandidatePolicy.everyMatchUpTo),
-            matches.count >= enough, try titleIndexPages(of: titleWords) * 4 <= matches.count
+                query.indexWords(wholeLongWords: long), atMost: SearchCandidatePolicy.everyMatchUpTo),
+            matches.count >= enough,
+            try indexPages(of: titleWords, in: "entry_title_fts").reduce(0, +) * 4 <= matches.count
         else { return nil }
         // The title's matches (every user's, at most as many as the matches when no word is a
         // long prefix; with one, those among the matches, and more: any whose title has a word
@@ -74,63 +75,5 @@ extension SQLiteTransaction {
         others = Array(others.prefix(limit))
         for index in others.indices { others[index].titleHasEveryTerm = false }
         return TitleSearchCandidates(candidates: found, others: others)
-    }
-
-    /// An estimate of what walking the title's index for these words costs: the leaf pages
-    /// their matches fill, summed over the index's segments.
-    ///
-    /// FTS5's `%_idx` table holds, for each leaf page of a segment, the least key stored on it
-    /// (each key a byte naming the index, `0` for words and `1`–`4` for the prefixes of 2–5
-    /// characters, then the word): the pages between a word's key and the next key are those
-    /// its matches fill. Two lookups a word and segment in a table of a few hundred kilobytes.
-    /// An upper bound: each segment counts the page a word would be on, and a word that sorts
-    /// just before a frequent one, on the page where that one's matches start, counts that
-    /// one's pages too (the title is then read with every match, as without this reading).
-    func titleIndexPages(of words: [(text: String, isPrefix: Bool)]) throws -> Int {
-        let structure: FTS5Structure
-        if let known = searchMemo?.titleStructure {
-            structure = known
-        } else {
-            guard let read = try SQLiteStorage.structure(of: "entry_title_fts", db) else { return 0 }
-            structure = read
-            searchMemo?.titleStructure = read
-        }
-        var pages = 0
-        for word in words {
-            let (first, last) = Self.indexKeyRange(word.text, isPrefix: word.isPrefix)
-            for segment in structure.segments {
-                let start =
-                    try Int.fetchOne(
-                        db.cachedStatement(
-                            sql: """
-                                SELECT pgno FROM entry_title_fts_idx WHERE segid = ? AND term <= ?
-                                ORDER BY term DESC LIMIT 1
-                                """), arguments: [segment.id, first]) ?? segment.firstPage
-                let end =
-                    try Int.fetchOne(
-                        db.cachedStatement(
-                            sql: """
-                                SELECT pgno FROM entry_title_fts_idx WHERE segid = ? AND term > ?
-                                ORDER BY term LIMIT 1
-                                """), arguments: [segment.id, last]) ?? (segment.lastPage + 1)
-                pages += max(0, end - start)
-            }
-        }
-        return pages
-    }
-
-    /// The least and greatest keys of the index for a word: the word's own key, or for a
-    /// prefix, the prefix index's key when there is one for its length and else the range of
-    /// every word it starts.
-    static func indexKeyRange(_ word: String, isPrefix: Bool) -> (first: Data, last: Data) {
-        let bytes = Data(word.utf8)
-        let characters = word.unicodeScalars.count
-        guard isPrefix else { return (Data([0x30]) + bytes, Data([0x30]) + bytes) }
-        if (2...FullTextQuery.longestIndexedPrefix).contains(characters) {
-            let key = Data([0x30 + UInt8(characters - 1)]) + bytes
-            return (key, key)
-        }
-        // 0xFF never occurs in UTF-8: every word starting with the prefix sorts before it.
-        return (Data([0x30]) + bytes, Data([0x30]) + bytes + Data([0xFF]))
     }
 }

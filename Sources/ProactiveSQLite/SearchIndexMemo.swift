@@ -8,8 +8,8 @@
 final class SearchIndexMemo {
     /// Per expression and bound: the identifiers it matched, or nil when more than the bound.
     private var walks: [WalkKey: [Int64]?] = [:]
-    /// The title index's layout, once read.
-    var titleStructure: FTS5Structure?
+    /// Each full-text index's layout, once read.
+    var structures: [String: FTS5Structure] = [:]
 
     private struct WalkKey: Hashable {
         var expression: String

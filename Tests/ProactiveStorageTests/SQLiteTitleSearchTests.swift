@@ -52,8 +52,12 @@ import Testing
                 ]
                 let layout = try #require(try SQLiteStorage.structure(of: "entry_title_fts", tx.db))
                 return (
-                    try words.map { try tx.titleIndexPages(of: [$0]) }
-                        + [try tx.titleIndexPages(of: [("common", false), ("zebra", false)])],
+                    try tx.indexPages(of: words, in: "entry_title_fts")
+                        + [
+                            try tx.indexPages(
+                                of: [("common", false), ("zebra", false)], in: "entry_title_fts"
+                            ).reduce(0, +)
+                        ],
                     layout.segments.count
                 )
             }
