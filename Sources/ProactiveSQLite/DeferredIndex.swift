@@ -76,6 +76,9 @@ final class DeferredIndex {
                     SELECT 'delete', id, t, k, d, a FROM temp.fts_deletions ORDER BY rowid;
                     INSERT INTO entry_title_fts (entry_title_fts, rowid, ftsTitle)
                     SELECT 'delete', id, t FROM temp.fts_deletions ORDER BY rowid;
+                    INSERT INTO searchIndexRewrite (entry) SELECT id FROM temp.fts_deletions ORDER BY rowid;
+                    DELETE FROM searchIndexRewrite
+                    WHERE id <= (SELECT max(id) FROM searchIndexRewrite) - \(Self.rewritesKept);
                     DELETE FROM temp.fts_deletions;
                     """)
             hasDeletions = false
@@ -109,6 +112,10 @@ final class DeferredIndex {
             pending.removeAll(keepingCapacity: true)
         }
     }
+
+    /// How many of the latest rewritten rows `searchIndexRewrite` keeps: a process whose
+    /// frequent words' matches are older reads them again (`FrequentWordMatches`).
+    static let rewritesKept = 10_000
 
     /// From this many rows indexed in one transaction, a write is a bulk write.
     static let bulkRows = 500

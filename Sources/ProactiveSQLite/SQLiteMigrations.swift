@@ -453,6 +453,14 @@ enum SQLiteMigrations {
             // never engaged with, nearly all, are not in it, so writing them costs nothing more.
             try db.execute(sql: "CREATE INDEX entry_engaged ON entry(userId, id) WHERE engagementCount > 0")
         }
+        migrator.registerMigration("v16-search-index-rewrite-log") { db in
+            // The rows whose indexed text a transaction removed (changed or deleted), in order:
+            // searches keep the matches of frequent words in memory and bring them up to date
+            // from here (`FrequentWordMatches`). Only the latest are kept
+            // (`DeferredIndex.rewritesKept`).
+            try db.execute(
+                sql: "CREATE TABLE searchIndexRewrite (id INTEGER PRIMARY KEY, entry INTEGER NOT NULL)")
+        }
         return migrator
     }
 }

@@ -21,13 +21,21 @@ public final class SQLiteStorage: Storage {
     /// The full-text indexes whose merge into one segment this process started and has not
     /// finished (see ``maintainSearchIndex(pages:)``).
     let mergingIndexes = Mutex<Set<String>>([])
+    /// The matches of frequent words of the full-text index, for this process's searches.
+    let frequentWords: FrequentWordMatches
 
     /// Opens (creating if needed) the store at a path, migrating it to the current schema.
     ///
     /// Several processes opening a new store at once migrate it once: the migration runs under
     /// an exclusive lock on the store's directory.
-    public init(path: String) throws(StorageError) {
+    public convenience init(path: String) throws(StorageError) {
+        try self.init(path: path, frequentWords: FrequentWordMatches())
+    }
+
+    /// Opens the store at a path, keeping frequent words' matches as `frequentWords` says.
+    init(path: String, frequentWords: FrequentWordMatches) throws(StorageError) {
         location = path
+        self.frequentWords = frequentWords
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -48,17 +56,20 @@ public final class SQLiteStorage: Storage {
         } catch {
             throw StorageError(code: .cannotOpen, message: "cannot open the store at \(path): \(error)")
         }
+        frequentWords.setReader { [weak self] word in self?.readMatches(of: word) }
     }
 
     /// Opens a private in-memory store, for tests and previews.
     public init() throws(StorageError) {
         location = ":memory:"
+        frequentWords = FrequentWordMatches()
         do {
             writer = try DatabaseQueue()
             try SQLiteMigrations.migrator.migrate(writer)
         } catch {
             throw StorageError(code: .cannotOpen, message: "cannot open an in-memory store: \(error)")
         }
+        frequentWords.setReader { [weak self] word in self?.readMatches(of: word) }
     }
 
     /// Runs `body` holding an exclusive `flock` on a directory (not on the database file: closing
@@ -88,7 +99,9 @@ public final class SQLiteStorage: Storage {
 
     public func read<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
         do {
-            return try writer.read { db in try body(SQLiteTransaction(db: db, user: user, isWritable: false))
+            return try writer.read { db in
+                try body(
+                    SQLiteTransaction(db: db, user: user, isWritable: false, frequentWords: frequentWords))
             }
         } catch let error as DatabaseError {
             throw StorageError(error, path: location)

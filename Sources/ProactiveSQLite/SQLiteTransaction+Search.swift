@@ -45,13 +45,16 @@ extension SQLiteTransaction {
 
     /// The identifiers of the rows of every user that have all of `words` in the index, in
     /// ascending order, when they are at most `atMost`, else nil (one walk of the index, for
-    /// identifiers only; a read transaction remembers it).
+    /// identifiers only; a read transaction remembers it). Frequent words whose matches this
+    /// process keeps are tested apart (``matchingIDsWithFrequentWordsApart(_:atMost:)``).
     func matchingIDs(_ words: [(text: String, isPrefix: Bool)], atMost: Int) throws -> [Int64]? {
         let expression = FullTextQuery.expression(words)
         if let known = searchMemo?.walk(expression, atMost: atMost) { return known }
-        let ids = try rows(
-            "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?", [expression, atMost + 1]
-        ) { row in row[0] as Int64 }
+        let ids =
+            try matchingIDsWithFrequentWordsApart(words, atMost: atMost)
+            ?? rows("SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?", [expression, atMost + 1]) {
+                row in row[0] as Int64
+            }
         let found = ids.count <= atMost ? ids : nil
         searchMemo?.remember(expression, atMost: atMost, found: found)
         return found
@@ -191,7 +194,27 @@ extension FullTextQuery {
                 words.append((part, prefix && index == parts.count - 1))
             }
         }
-        return words
+        return Self.withoutImpliedWords(words)
+    }
+
+    /// `words` without those another one implies: a repeated word, and a prefix that another
+    /// word (whole, or a longer prefix) starts with ("de de" is `de AND de*`: a text with the
+    /// word `de` has a word starting with `de`). FTS5 would intersect each of them, and the
+    /// matches of a frequent word cost a walk of many pages.
+    static func withoutImpliedWords(_ words: [(text: String, isPrefix: Bool)]) -> [(
+        text: String, isPrefix: Bool
+    )] {
+        var kept: [(text: String, isPrefix: Bool)] = []
+        for (index, word) in words.enumerated() {
+            let implied = words.indices.contains { other in
+                guard other != index else { return false }
+                let that = words[other]
+                if that.text == word.text && that.isPrefix == word.isPrefix { return other < index }
+                return word.isPrefix && that.text.unicodeScalars.starts(with: word.text.unicodeScalars)
+            }
+            if !implied { kept.append(word) }
+        }
+        return kept
     }
 
     /// ``indexWords(wholeLongWords:)`` with each prefix longer than

@@ -14,7 +14,8 @@ extension SQLiteTransaction {
     /// matches fill in that index (``indexPages(of:in:)``), each page about what reading
     /// four rows by key costs. Otherwise nil, and a first page reads every match: for a query
     /// whose words are in many titles, walking the title's index costs more than the rows it
-    /// spares.
+    /// spares. Frequent words whose matches this process keeps are tested bit by bit instead
+    /// (``FrequentWordMatches``), and do not count in that estimate.
     ///
     /// A long last word (``FullTextQuery/hasLongPrefixes``) is read as the policy reads it
     /// first, as a whole word, and only when those matches are at least a quarter of the first
@@ -37,20 +38,8 @@ extension SQLiteTransaction {
             let matches = try matchingIDs(
                 query.indexWords(wholeLongWords: long), atMost: SearchCandidatePolicy.everyMatchUpTo),
             matches.count >= enough,
-            try indexPages(of: titleWords, in: "entry_title_fts").reduce(0, +) * 4 <= matches.count
+            let titled = try titleMatches(titleWords, among: matches)
         else { return nil }
-        // The title's matches (every user's, at most as many as the matches when no word is a
-        // long prefix; with one, those among the matches, and more: any whose title has a word
-        // starting with the long prefix's first five characters).
-        let titledAtMost = 2 * SearchCandidatePolicy.everyMatchUpTo
-        let titled = Set(
-            try rows(
-                "SELECT rowid FROM entry_title_fts WHERE entry_title_fts MATCH ? LIMIT ?",
-                [FullTextQuery.expression(titleWords), titledAtMost + 1]
-            ) { row in row[0] as Int64 })
-        // A long prefix cut short can find many more titles than matches: reading them all
-        // would cost more than the rows it spares.
-        guard titled.count <= titledAtMost else { return nil }
         // The user's engaged entries among them, from the partial index alone.
         let engaged = Set(
             try rows(
@@ -75,5 +64,38 @@ extension SQLiteTransaction {
         others = Array(others.prefix(limit))
         for index in others.indices { others[index].titleHasEveryTerm = false }
         return TitleSearchCandidates(candidates: found, others: others)
+    }
+
+    /// Which of `matches` have every one of `words` in the title's index, when finding out
+    /// costs less than reading them all; else nil.
+    ///
+    /// Frequent words whose matches this process keeps (``FrequentWordMatches``) are tested
+    /// bit by bit. The others are walked in the title's index (every user's titles, at most
+    /// twice ``SearchCandidatePolicy/everyMatchUpTo``) when the pages their matches fill
+    /// (``indexPages(of:in:)``), each about what reading four rows by key costs, are at most
+    /// a quarter of the matches. A long prefix cut short (see
+    /// ``FullTextQuery/indexWordsWithLongPrefixesCut()``) finds more titles than matches:
+    /// those are left out.
+    private func titleMatches(_ words: [(text: String, isPrefix: Bool)], among matches: [Int64]) throws
+        -> Set<Int64>?
+    {
+        let apart = try frequentWordsApart(words, in: "entry_title_fts")
+        let walked = apart?.others ?? words
+        var titled = matches
+        if !walked.isEmpty {
+            guard try indexPages(of: walked, in: "entry_title_fts").reduce(0, +) * 4 <= matches.count else {
+                return nil
+            }
+            let atMost = 2 * SearchCandidatePolicy.everyMatchUpTo
+            let found = Set(
+                try rows(
+                    "SELECT rowid FROM entry_title_fts WHERE entry_title_fts MATCH ? LIMIT ?",
+                    [FullTextQuery.expression(walked), atMost + 1]
+                ) { row in row[0] as Int64 })
+            guard found.count <= atMost else { return nil }
+            titled = titled.filter(found.contains)
+        }
+        let kept = apart?.kept ?? []
+        return Set(titled.filter { id in kept.allSatisfy { $0.contains(id) } })
     }
 }

@@ -12,13 +12,16 @@ struct SQLiteTransaction: StorageTransaction {
     let index: DeferredIndex
     /// What this transaction learned of the full-text index (read transactions only).
     let searchMemo: SearchIndexMemo?
+    /// The store's frequent words' matches, for searches (read transactions only).
+    let frequentWords: FrequentWordMatches?
 
-    init(db: Database, user: UserID, isWritable: Bool) {
+    init(db: Database, user: UserID, isWritable: Bool, frequentWords: FrequentWordMatches? = nil) {
         self.db = db
         self.user = user
         self.isWritable = isWritable
         self.index = DeferredIndex()
         self.searchMemo = isWritable ? nil : SearchIndexMemo()
+        self.frequentWords = isWritable ? nil : frequentWords
     }
 
     /// The user's identifier, as bound in statements.

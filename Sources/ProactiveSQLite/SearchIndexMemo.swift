@@ -10,6 +10,8 @@ final class SearchIndexMemo {
     private var walks: [WalkKey: [Int64]?] = [:]
     /// Each full-text index's layout, once read.
     var structures: [String: FTS5Structure] = [:]
+    /// The snapshot's last row and rewrites, once read.
+    var marks: SearchIndexMarks?
 
     private struct WalkKey: Hashable {
         var expression: String

@@ -16,6 +16,15 @@ import Testing
         #expect(FullTextQuery(typed: "東京 tower").expression == #""東京" AND "tower"*"#)
     }
 
+    @Test func aWordAnotherImpliesIsNotWalked() {
+        #expect(FullTextQuery(typed: "de de").expression == #""de""#)
+        #expect(FullTextQuery(typed: "exibido de de").expression == #""exibido" AND "de""#)
+        #expect(FullTextQuery(typed: "der de").expression == #""der""#)
+        #expect(FullTextQuery(typed: "de der").expression == #""de" AND "der"*"#)
+        #expect(FullTextQuery(typed: "rapport rapport rap").expression == #""rapport""#)
+        #expect(FullTextQuery(typed: "rap rapport").expression == #""rap" AND "rapport"*"#)
+    }
+
     /// A store of `common` items whose title has "common" and 20 whose title has "zebra", in
     /// transactions of 500 (several segments).
     static func store(common: Int) throws -> (SQLiteStorage, String) {

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import ProactiveStorage
+import ProactiveText
+import Testing
+
+@testable import ProactiveSQLite
+
+/// The embedded store's frequent words' matches kept in memory: what a search finds with them
+/// is what FTS5 finds, after every kind of write, by this process and by another.
+@Suite struct SQLiteFrequentWordsTests {
+    @Test func rowSetsHoldTheirRowsAndIntersect() {
+        var evens = RowSet(through: 1_000)
+        var threes = RowSet()
+        for row in stride(from: Int64(0), through: 1_000, by: 2) { evens.insert(row) }
+        for row in stride(from: Int64(0), through: 700, by: 3) { threes.insert(row) }
+        #expect(evens.contains(998) && !evens.contains(999) && !evens.contains(5_000) && !evens.contains(-2))
+        evens.remove(6)
+        evens.remove(70_000)
+        #expect(!evens.contains(6) && evens.contains(8))
+        let both = RowSet.intersection([evens, threes], limit: 1_000)
+        #expect(both == Array(stride(from: Int64(0), through: 700, by: 6)).filter { $0 != 6 })
+        #expect(RowSet.intersection([evens, threes], limit: 3) == [0, 12, 18])
+    }
+
+    /// Rows titled "common item N", every other one also "half", every 600th "zebra"; the
+    /// description of every third has "third".
+    static func draft(_ i: Int, title: String? = nil) -> EntryDraft {
+        let title = title ?? "common item \(i)" + (i % 2 == 0 ? " half" : "") + (i % 600 == 0 ? " zebra" : "")
+        var draft = Fixture.item("com.a", "i\(i)", title)
+        draft.indexedText.description = i % 3 == 0 ? "third part" : "other part"
+        return draft
+    }
+
+    @Test func keptMatchesFollowEveryWriteOfEveryProcess() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("frequent-\(UUID()).sqlite")
+            .path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let memory = FrequentWordMatches(minimumPages: 4)
+        let storage = try SQLiteStorage(path: path, frequentWords: memory)
+        // Another process's store on the same file (which keeps nothing).
+        let other = try SQLiteStorage(path: path, frequentWords: FrequentWordMatches(capacity: 0))
+        for start in stride(from: 0, to: 12_000, by: 2_000) {
+            try storage.write { tx in
+                for i in start..<start + 2_000 { try tx.upsertEntry(Self.draft(i)) }
+            }
+        }
+        while try storage.maintainSearchIndex(pages: 10_000) {}
+
+        let queries: [(table: String, words: [(text: String, isPrefix: Bool)])] = [
+            ("entry_fts", [("zebra", false), ("common", false)]),
+            ("entry_fts", [("zebra", false), ("half", false), ("item", true)]),
+            ("entry_fts", [("half", false), ("third", false)]),
+            ("entry_fts", [("common", false), ("half", false), ("third", false)]),
+            ("entry_title_fts", [("zebra", false), ("half", false)]),
+            ("entry_title_fts", [("common", false), ("half", false)]),
+        ]
+        func found(_ query: (table: String, words: [(text: String, isPrefix: Bool)])) throws -> [Int64]? {
+            try storage.read { tx in
+                try #require(tx as? SQLiteTransaction).matchingIDsWithFrequentWordsApart(
+                    query.words, in: query.table, atMost: 100_000)
+            }
+        }
+        func fts5(_ query: (table: String, words: [(text: String, isPrefix: Bool)])) throws -> [Int64] {
+            try storage.read { tx in
+                try Int64.fetchAll(
+                    try #require(tx as? SQLiteTransaction).db,
+                    sql: "SELECT rowid FROM \(query.table) WHERE \(query.table) MATCH ?",
+                    arguments: [FullTextQuery.expression(query.words)])
+            }
+        }
+        /// Every query finds with kept matches what FTS5 finds; nil when none are kept (yet:
+        /// they may be read in the background meanwhile), which `kept` says cannot be.
+        func expectSameMatches(_ moment: String, kept required: Bool = true) throws {
+            for query in queries {
+                if let found = try found(query) {
+                    #expect(found == (try fts5(query)), "\(moment): \(query.words) in \(query.table)")
+                } else {
+                    #expect(!required, "\(moment): \(query.words) in \(query.table)")
+                }
+            }
+        }
+
+        // Nothing kept yet: FTS5 intersects, and the frequent words are read in the background.
+        #expect(try found(queries[0]) == nil)
+        try expectSameMatches("first search", kept: false)
+        memory.waitForBuilds()
+        let words = Set(memory.keptWords.map { "\($0.table) \($0.text)\($0.isPrefix ? "*" : "")" })
+        #expect(
+            words.isSuperset(of: [
+                "entry_fts common", "entry_fts half", "entry_fts third", "entry_title_fts half",
+            ]),
+            "\(words)")
+        #expect(!words.contains("entry_fts zebra"))
+        try expectSameMatches("kept")
+        #expect(try fts5(queries[0]).count == 20)
+
+        // Rows added, by this process and by another.
+        try storage.write { tx in for i in 12_000..<12_600 { try tx.upsertEntry(Self.draft(i)) } }
+        try expectSameMatches("added here")
+        try other.write { tx in for i in 12_600..<13_300 { try tx.upsertEntry(Self.draft(i)) } }
+        try expectSameMatches("added by another process")
+
+        // Text changed: words gone from some rows, come to others; rows deleted, the last one
+        // among them, and a row added that may take its identifier.
+        try other.write { tx in
+            for i in [0, 2, 600, 1_200, 4] { try tx.upsertEntry(Self.draft(i, title: "zebra renamed")) }
+            for i in [1, 3] { try tx.upsertEntry(Self.draft(i, title: "common zebra half")) }
+            _ = try tx.deleteItems(app: "com.a", uniqueIdentifiers: ["i1800", "i6", "i13299"])
+        }
+        try expectSameMatches("changed and deleted by another process")
+        try other.write { tx in try tx.upsertEntry(Self.draft(13_299, title: "common zebra half again")) }
+        try expectSameMatches("the last row's identifier taken again")
+
+        // More rows rewritten than a search tests again: read again in the background.
+        try storage.write { tx in
+            for i in 7_000..<7_400 { try tx.upsertEntry(Self.draft(i, title: "half zebra \(i)")) }
+        }
+        #expect(try found(queries[0]) == nil)
+        try expectSameMatches("many rewritten", kept: false)
+        memory.waitForBuilds()
+        try expectSameMatches("read again")
+
+    }
+
+    @Test func keptMatchesStayWithinTheirCapacity() {
+        let kept = FrequentWordMatches(capacity: 2_560)
+        func word(_ text: String) -> FrequentWordMatches.Word {
+            FrequentWordMatches.Word(table: "entry_fts", text: text, isPrefix: false)
+        }
+        func matches(through: Int64, rewrites: Int64 = 0) -> FrequentWordMatches.Matches {
+            var rows = RowSet(through: 8_000)
+            rows.insert(through)
+            return FrequentWordMatches.Matches(rows: rows, through: through, rewrites: rewrites)
+        }
+        kept.keep(word("a"), matches(through: 8_000))
+        kept.keep(word("b"), matches(through: 8_000))
+        _ = kept.kept(word("a"))
+        kept.keep(word("c"), matches(through: 8_000))
+        // About 1 KB each: the least recently used goes.
+        #expect(kept.keptWords == [word("a"), word("c")])
+        // Older matches never replace newer ones.
+        kept.keep(word("a"), matches(through: 7_000))
+        #expect(kept.kept(word("a"))?.through == 8_000)
+        kept.keep(word("a"), matches(through: 10, rewrites: 1))
+        #expect(kept.kept(word("a"))?.through == 10)
+    }
+}
