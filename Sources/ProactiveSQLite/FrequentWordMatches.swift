@@ -70,7 +70,7 @@ final class FrequentWordMatches: Sendable {
     /// Where bitsets are read, one at a time.
     private let queue = DispatchQueue(label: "proactive.frequent-words", qos: .utility)
 
-    init(capacity: Int = 32 << 20, minimumPages: Int = 100) {
+    init(capacity: Int = 64 << 20, minimumPages: Int = 30) {
         self.capacity = capacity
         self.minimumPages = minimumPages
     }
