@@ -45,7 +45,14 @@ extension SQLiteTransaction {
     func matchingIDsWithFrequentWordsApart(
         _ words: [(text: String, isPrefix: Bool)], in table: String = "entry_fts", atMost: Int
     ) throws -> [Int64]? {
-        guard let (rare, frequent) = try frequentWordsApart(words, in: table) else { return nil }
+        guard let (rare, frequent, rarePages) = try frequentWordsApart(words, in: table) else { return nil }
+        // A long prefix whose words fill many pages: FTS5 would gather them all first
+        // (``matchingIDsCheckingLongPrefixes(_:atMost:fromPages:)`` reads it apart).
+        if zip(rare, rarePages).contains(where: { word, pages in
+            FullTextQuery.isLongPrefix(word) && pages >= Self.longPrefixPagesReadApart
+        }) {
+            return nil
+        }
         guard !rare.isEmpty else { return RowSet.intersection(frequent, limit: atMost + 1) }
         var ids: [Int64] = []
         let cursor = try Int64.fetchCursor(
@@ -57,14 +64,15 @@ extension SQLiteTransaction {
         return ids
     }
 
-    /// Of a query's words (two or more), those whose matches in `table` are not kept, and the
-    /// kept matches of the others (each of at least ``FrequentWordMatches/minimumPages``
-    /// pages); nil when none is kept.
+    /// Of a query's words (two or more), those whose matches in `table` are not kept, with
+    /// the pages their matches fill, and the kept matches of the others (each of at least
+    /// ``FrequentWordMatches/minimumPages`` pages); nil when none is kept.
     func frequentWordsApart(_ words: [(text: String, isPrefix: Bool)], in table: String) throws -> (
-        others: [(text: String, isPrefix: Bool)], kept: [RowSet]
+        others: [(text: String, isPrefix: Bool)], kept: [RowSet], othersPages: [Int]
     )? {
         guard let kept = frequentWords, words.count >= 2 else { return nil }
         var others: [(text: String, isPrefix: Bool)] = []
+        var othersPages: [Int] = []
         var frequent: [RowSet] = []
         for (word, pages) in zip(words, try indexPages(of: words, in: table)) {
             if pages >= kept.minimumPages,
@@ -74,9 +82,10 @@ extension SQLiteTransaction {
                 frequent.append(rows)
             } else {
                 others.append(word)
+                othersPages.append(pages)
             }
         }
-        return frequent.isEmpty ? nil : (others, frequent)
+        return frequent.isEmpty ? nil : (others, frequent, othersPages)
     }
 
     /// A word's kept matches brought up to this transaction's snapshot, or nil when none are

@@ -46,12 +46,15 @@ extension SQLiteTransaction {
     /// The identifiers of the rows of every user that have all of `words` in the index, in
     /// ascending order, when they are at most `atMost`, else nil (one walk of the index, for
     /// identifiers only; a read transaction remembers it). Frequent words whose matches this
-    /// process keeps are tested apart (``matchingIDsWithFrequentWordsApart(_:atMost:)``).
+    /// process keeps are tested apart (``matchingIDsWithFrequentWordsApart(_:in:atMost:)``), and
+    /// long prefixes of many words in the text of the rows a shorter prefix finds
+    /// (``matchingIDsCheckingLongPrefixes(_:atMost:fromPages:)``).
     func matchingIDs(_ words: [(text: String, isPrefix: Bool)], atMost: Int) throws -> [Int64]? {
         let expression = FullTextQuery.expression(words)
         if let known = searchMemo?.walk(expression, atMost: atMost) { return known }
         let ids =
             try matchingIDsWithFrequentWordsApart(words, atMost: atMost)
+            ?? matchingIDsCheckingLongPrefixes(words, atMost: atMost)
             ?? rows("SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?", [expression, atMost + 1]) {
                 row in row[0] as Int64
             }
