@@ -174,6 +174,28 @@ struct RowSet: Sendable {
         return rows
     }
 
+    /// The rows every one of `sets` holds below `below`, in descending order, at most `limit`.
+    static func newestOfIntersection(_ sets: [RowSet], below: Int64, limit: Int) -> [Int64] {
+        guard let shortest = sets.map(\.bits.count).min(), below > 0, limit > 0 else { return [] }
+        var rows: [Int64] = []
+        // The word holding `below - 1`, and the bits of it below `below`.
+        var index = min(shortest - 1, Int((below - 1) >> 6))
+        var mask: UInt64 = Int((below - 1) >> 6) > index ? ~0 : ~0 >> (63 - UInt64((below - 1) & 63))
+        while index >= 0 {
+            var word = mask
+            for set in sets { word &= set.bits[index] }
+            while word != 0 {
+                let bit = 63 - word.leadingZeroBitCount
+                rows.append(Int64(index << 6 + bit))
+                if rows.count == limit { return rows }
+                word &= ~(1 << UInt64(bit))
+            }
+            index -= 1
+            mask = ~0
+        }
+        return rows
+    }
+
     /// Removes a row.
     mutating func remove(_ row: Int64) {
         guard row >= 0 else { return }

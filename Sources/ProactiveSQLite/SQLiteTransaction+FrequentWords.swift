@@ -45,14 +45,9 @@ extension SQLiteTransaction {
     func matchingIDsWithFrequentWordsApart(
         _ words: [(text: String, isPrefix: Bool)], in table: String = "entry_fts", atMost: Int
     ) throws -> [Int64]? {
-        guard let (rare, frequent, rarePages) = try frequentWordsApart(words, in: table) else { return nil }
-        // A long prefix whose words fill many pages: FTS5 would gather them all first
-        // (``matchingIDsCheckingLongPrefixes(_:atMost:fromPages:)`` reads it apart).
-        if zip(rare, rarePages).contains(where: { word, pages in
-            FullTextQuery.isLongPrefix(word) && pages >= Self.longPrefixPagesReadApart
-        }) {
-            return nil
-        }
+        // A long prefix whose words fill many pages is read apart, as FTS5 would gather them
+        // all first.
+        guard let (rare, frequent) = try keptWordsApart(words, in: table) else { return nil }
         guard !rare.isEmpty else { return RowSet.intersection(frequent, limit: atMost + 1) }
         var ids: [Int64] = []
         let cursor = try Int64.fetchCursor(
@@ -60,6 +55,38 @@ extension SQLiteTransaction {
             arguments: [FullTextQuery.expression(rare)])
         while ids.count <= atMost, let id = try cursor.next() {
             if frequent.allSatisfy({ $0.contains(id) }) { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// Of a query's words, those FTS5 walks and the kept matches of the others, when some are
+    /// kept and no long prefix of many words is among the others (see
+    /// ``matchingIDsCheckingLongPrefixes(_:atMost:fromPages:)``); else nil.
+    func keptWordsApart(_ words: [(text: String, isPrefix: Bool)], in table: String) throws -> (
+        walked: [(text: String, isPrefix: Bool)], kept: [RowSet]
+    )? {
+        guard let (rare, frequent, rarePages) = try frequentWordsApart(words, in: table),
+            !zip(rare, rarePages).contains(where: { word, pages in
+                FullTextQuery.isLongPrefix(word) && pages >= Self.longPrefixPagesReadApart
+            })
+        else { return nil }
+        return (rare, frequent)
+    }
+
+    /// The identifiers of the rows that have all of `walked` in a full-text index and are in
+    /// every one of `kept`, newest first, below `below` when given, at most `count`.
+    func newestMatchingIDs(
+        walked: [(text: String, isPrefix: Bool)], kept: [RowSet], in table: String, below: Int64?, count: Int
+    ) throws -> [Int64] {
+        let below = below ?? Int64.max
+        guard !walked.isEmpty else { return RowSet.newestOfIntersection(kept, below: below, limit: count) }
+        var ids: [Int64] = []
+        let cursor = try Int64.fetchCursor(
+            db.cachedStatement(
+                sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ? AND rowid < ? ORDER BY rowid DESC"),
+            arguments: [FullTextQuery.expression(walked), below])
+        while ids.count < count, let id = try cursor.next() {
+            if kept.allSatisfy({ $0.contains(id) }) { ids.append(id) }
         }
         return ids
     }

@@ -36,11 +36,38 @@ extension SQLiteTransaction {
                     ids: ids, descriptions: descriptions, scope: scope, kinds: kinds, now: now)
             }
         ) { wholeLongWords, field, limit in
-            try fetchCandidates(
-                expression: query.expression(wholeLongWords: wholeLongWords),
-                table: field == .title ? "entry_title_fts" : "entry_fts", descriptions: descriptions,
-                scope: scope, kinds: kinds, now: now, limit: limit)
+            let table = field == .title ? "entry_title_fts" : "entry_fts"
+            let words = query.indexWords(wholeLongWords: wholeLongWords)
+            return try newestCandidatesWithFrequentWordsApart(
+                words, table: table, descriptions: descriptions, scope: scope, kinds: kinds, now: now,
+                limit: limit)
+                ?? fetchCandidates(
+                    expression: FullTextQuery.expression(words), table: table, descriptions: descriptions,
+                    scope: scope, kinds: kinds, now: now, limit: limit)
         }
+    }
+
+    /// The newest `limit` candidates matching `words` in `table`, when some of the words'
+    /// matches are kept (``keptWordsApart(_:in:)``): the matches are found newest first, in
+    /// batches, and their rows read by key; else nil.
+    private func newestCandidatesWithFrequentWordsApart(
+        _ words: [(text: String, isPrefix: Bool)], table: String, descriptions: Bool, scope: AppScope,
+        kinds: Set<EntryKind>, now: Date, limit: Int
+    ) throws -> [SearchCandidate]? {
+        guard let (walked, kept) = try keptWordsApart(words, in: table) else { return nil }
+        var found: [SearchCandidate] = []
+        var below: Int64?
+        while found.count < limit {
+            // What is missing, then twice as many: other users' and apps' matches, and expired
+            // ones, are left out (each row read costs a few microseconds).
+            let asked = below == nil ? limit : 2 * (limit - found.count) + 16
+            let ids = try newestMatchingIDs(walked: walked, kept: kept, in: table, below: below, count: asked)
+            found += try candidates(
+                ids: ids, descriptions: descriptions, scope: scope, kinds: kinds, now: now)
+            guard ids.count == asked, let last = ids.last else { break }
+            below = last
+        }
+        return Array(found.prefix(limit))
     }
 
     /// The identifiers of the rows of every user that have all of `words` in the index, in

@@ -21,6 +21,13 @@ import Testing
         let both = RowSet.intersection([evens, threes], limit: 1_000)
         #expect(both == Array(stride(from: Int64(0), through: 700, by: 6)).filter { $0 != 6 })
         #expect(RowSet.intersection([evens, threes], limit: 3) == [0, 12, 18])
+        let newest = Array(both.reversed())
+        #expect(RowSet.newestOfIntersection([evens, threes], below: 10_000, limit: 1_000) == newest)
+        #expect(RowSet.newestOfIntersection([evens, threes], below: 696, limit: 3) == [690, 684, 678])
+        #expect(RowSet.newestOfIntersection([evens, threes], below: 697, limit: 2) == [696, 690])
+        #expect(RowSet.newestOfIntersection([evens, threes], below: 640, limit: 2) == [636, 630])
+        #expect(RowSet.newestOfIntersection([evens, threes], below: 1, limit: 2) == [0])
+        #expect(RowSet.newestOfIntersection([evens, threes], below: 0, limit: 2) == [])
     }
 
     /// Rows titled "common item N", every other one also "half", every 600th "zebra"; the
@@ -71,14 +78,44 @@ import Testing
                     arguments: [FullTextQuery.expression(query.words)])
             }
         }
-        /// Every query finds with kept matches what FTS5 finds; nil when none are kept (yet:
-        /// they may be read in the background meanwhile), which `kept` says cannot be.
+        /// The newest matches below a row, with kept matches (nil when none) and by FTS5.
+        func newest(_ query: (table: String, words: [(text: String, isPrefix: Bool)]), below: Int64) throws
+            -> (
+                kept: [Int64]?, fts5: [Int64]
+            )
+        {
+            try storage.read { tx in
+                let tx = try #require(tx as? SQLiteTransaction)
+                let kept = try tx.keptWordsApart(query.words, in: query.table).map { walked, kept in
+                    try tx.newestMatchingIDs(
+                        walked: walked, kept: kept, in: query.table, below: below, count: 37)
+                }
+                let fts5 = try Int64.fetchAll(
+                    tx.db,
+                    sql: """
+                        SELECT rowid FROM \(query.table) WHERE \(query.table) MATCH ? AND rowid < ?
+                        ORDER BY rowid DESC LIMIT 37
+                        """, arguments: [FullTextQuery.expression(query.words), below])
+                return (kept, fts5)
+            }
+        }
+        /// Every query finds with kept matches what FTS5 finds, all of them and the newest
+        /// below a row; nil when none are kept (yet: they may be read in the background
+        /// meanwhile), which `kept` says cannot be.
         func expectSameMatches(_ moment: String, kept required: Bool = true) throws {
             for query in queries {
                 if let found = try found(query) {
                     #expect(found == (try fts5(query)), "\(moment): \(query.words) in \(query.table)")
                 } else {
                     #expect(!required, "\(moment): \(query.words) in \(query.table)")
+                }
+                for below in [Int64.max, 13_301, 12_000, 5_000, 40] {
+                    let (kept, fts5) = try newest(query, below: below)
+                    if let kept {
+                        #expect(kept == fts5, "\(moment): \(query.words) in \(query.table) below \(below)")
+                    } else {
+                        #expect(!required, "\(moment): \(query.words) in \(query.table)")
+                    }
                 }
             }
         }
