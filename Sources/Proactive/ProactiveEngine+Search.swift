@@ -194,10 +194,10 @@ extension ProactiveEngine {
         let wording = Wording(locale: request.locale)
         var results = zip(top, entries).compactMap { item, entry -> SearchResult? in
             guard let entry else { return nil }
-            let attributes = SearchableAttributes(entry: entry, decoder: decoder)
             return result(
-                for: entry, score: item.score, match: item.match, attributes: attributes, terms: query.terms,
-                now: now, wording: wording)
+                for: entry, score: item.score, match: item.match,
+                text: SearchResultText(entry: entry, decoder: decoder), terms: query.terms, now: now,
+                wording: wording)
         }
         for item in publicTop {
             guard let entry = publicEntries[item.candidate.id] else { continue }
@@ -335,7 +335,7 @@ extension ProactiveEngine {
 
     private func result(
         for entry: StoredEntry, score: SearchScoring.Score, match: TextRelevance.Match,
-        attributes: SearchableAttributes,
+        text: SearchResultText,
         terms: [SearchTerm], now: Date, wording: Wording
     ) -> SearchResult {
         var why = fieldsMatched(match, terms: terms, wording: wording)
@@ -357,7 +357,7 @@ extension ProactiveEngine {
             uniqueIdentifier: entry.uniqueIdentifier, domainIdentifier: entry.domainIdentifier,
             persistentIdentifier: entry.persistentIdentifier, activityType: entry.activityType,
             url: entry.url,
-            title: attributes.title, subtitle: attributes.subtitle,
+            title: text.title, subtitle: text.subtitle,
             score: (score.value * 1000).rounded() / 1000,
             why: why)
     }
