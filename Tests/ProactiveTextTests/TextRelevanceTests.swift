@@ -67,6 +67,27 @@ import Testing
         "the", "THE", "rua", "Bahnhofstraße", "perché", "ação", "-", ",", "!", "  ", "42", "Þór",
     ]
 
+    @Test func foldingForMatchingFindsTheWordsOfFolding() {
+        let pieces =
+            Self.words + [
+                "\u{A0}", "\u{2003}", "’", "«", "»", "—", "Αθήνα", "ΣΟΦΙΑ", "Москва", "İstanbul", "ǅ", "🍣",
+                "①", "ﬁ",
+                "Ǆemal", "\u{300}", "a\u{308}", "\u{3000}", "東京タワー", "한국어", "ẞ",
+            ]
+        var rng = SystemRandomNumberGenerator()
+        func words(_ bytes: [UInt8]) -> [[UInt8]] {
+            bytes.split { !TextRelevance.isWordByte($0) }.map(Array.init)
+        }
+        var buffer: [UInt8] = []
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)!
+            }
+            .joined(separator: ["", " ", ", ", "\t"].randomElement(using: &rng)!)
+            TextRelevance.fold(text, into: &buffer)
+            #expect(words(buffer) == words(Array(TextFolding.fold(text).utf8)), "\(text)")
+        }
+    }
+
     @Test func preparedMatcherScoresAsTheRulesSay() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<2000 {
