@@ -45,7 +45,7 @@ import Testing
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
-        let memory = FrequentWordMatches(minimumPages: 4)
+        let memory = FrequentWordMatches(minimumPages: 5)
         let storage = try SQLiteStorage(path: path, frequentWords: memory)
         // Another process's store on the same file (which keeps nothing).
         let other = try SQLiteStorage(path: path, frequentWords: FrequentWordMatches(capacity: 0))
@@ -160,6 +160,104 @@ import Testing
         memory.waitForBuilds()
         try expectSameMatches("read again")
 
+    }
+
+    /// A first page's candidates and the newest matches of each field are the same whether
+    /// the frequent words' matches are kept or not.
+    @Test func candidatesAreTheSameWithKeptMatches() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("frequent-\(UUID()).sqlite")
+            .path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let memory = FrequentWordMatches(minimumPages: 5)
+        let keeping = try SQLiteStorage(path: path, frequentWords: memory)
+        let plain = try SQLiteStorage(path: path, frequentWords: FrequentWordMatches(capacity: 0))
+        var rng = SystemRandomNumberGenerator()
+        let vocabulary = ["common", "half", "item", "zebra", "report", "de", "la", "city", "paris", "rue"]
+        try keeping.write { tx in
+            for i in 0..<9_000 {
+                // The first words in most rows, the last in few.
+                func words() -> String {
+                    (0..<Int.random(in: 1...5, using: &rng)).map { _ in
+                        let skewed =
+                            Double.random(in: 0..<1, using: &rng) * Double.random(in: 0..<1, using: &rng)
+                        return vocabulary[Int(skewed * Double(vocabulary.count))]
+                    }.joined(separator: " ")
+                }
+                // A rare word (one of 400, in 22 rows) in the title or the description.
+                let rare = "rare\(i % 400)"
+                // A word of every fifth title: 1,800 rows, fewer pages than a frequent word.
+                let title = words() + (i % 3 == 0 ? " " + rare : "") + (i % 5 == 0 ? " middling" : "")
+                var draft = Fixture.item("com.a", "i\(i)", title)
+                draft.indexedText.description = words() + (i % 3 == 0 ? "" : " " + rare)
+                try tx.upsertEntry(draft)
+            }
+        }
+        while try keeping.maintainSearchIndex(pages: 10_000) {}
+        let queries = [
+            "common half", "half item", "de la", "common de la", "zebra common ha", "half ci", "item de",
+            "rue common",
+            "paris common half", "city de", "rue", "common ru", "report half zeb", "rare7 common",
+            "common rare12",
+            "rare3 de la", "half rare21 item", "rare5 rue", "middling common", "common middling",
+            "middling half it",
+        ]
+        /// The newest 40 candidates of each query, and what the first page reads when the
+        /// title's matches are read apart (nil when declined).
+        func read(_ storage: SQLiteStorage) throws -> (newest: [[Int64]], titled: [TitleSearchCandidates?]) {
+            let kinds = Set(EntryKind.allCases)
+            return try storage.read { tx in
+                (
+                    try queries.map { typed in
+                        try tx.searchCandidates(
+                            FullTextQuery(typed: typed), scope: .system, kinds: kinds, now: Fixture.now,
+                            limit: 40,
+                            reading: .withoutDescription
+                        ).map(\.id)
+                    },
+                    try queries.map { typed in
+                        try tx.titleSearchCandidates(
+                            FullTextQuery(typed: typed), scope: .system, kinds: kinds, now: Fixture.now,
+                            limit: 1_001,
+                            othersBelow: 20)
+                    }
+                )
+            }
+        }
+        _ = try read(keeping)
+        memory.waitForBuilds()
+        #expect(memory.keptWords.count >= 6, "\(memory.keptWords)")
+        let expected = try read(plain)
+        let found = try read(keeping)
+        #expect(found.newest == expected.newest)
+        var readApart = 0
+        for (typed, titled) in zip(queries, found.titled) {
+            guard let titled else { continue }
+            readApart += 1
+            // What FTS5 finds: the matches, and those whose title has every term.
+            let (matches, inTitle) = try keeping.read { tx in
+                let db = try #require(tx as? SQLiteTransaction).db
+                let expression = FullTextQuery(typed: typed).expression
+                return (
+                    try Int64.fetchAll(
+                        db, sql: "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ?",
+                        arguments: [expression]),
+                    Set(
+                        try Int64.fetchAll(
+                            db, sql: "SELECT rowid FROM entry_title_fts WHERE entry_title_fts MATCH ?",
+                            arguments: [expression]))
+                )
+            }
+            #expect(matches.count <= 1_000, "\(typed)")
+            #expect(titled.candidates.map(\.id) == matches.filter(inTitle.contains).reversed(), "\(typed)")
+            if let others = titled.others {
+                #expect(others.map(\.id) == matches.filter { !inTitle.contains($0) }.reversed(), "\(typed)")
+            }
+        }
+        // The title's frequent words are kept too: at least the queries read apart without.
+        #expect(memory.keptWords.contains { $0.table == "entry_title_fts" })
+        #expect(readApart >= expected.titled.compactMap { $0 }.count)
     }
 
     @Test func keptMatchesStayWithinTheirCapacity() {
