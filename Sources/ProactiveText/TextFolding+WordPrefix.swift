@@ -10,13 +10,9 @@ extension TextFolding {
         return buffer.withUnsafeBufferPointer { bytes in
             guard prefix.count <= bytes.count else { return false }
             for start in 0...(bytes.count - prefix.count) where bytes[start] == first {
-                guard isWordStart(bytes, at: start) else { continue }
-                var matches = true
-                for k in 1..<prefix.count where bytes[start + k] != prefix[k] {
-                    matches = false
-                    break
+                if isWordStart(bytes, at: start) && TextRelevance.startsWith(bytes, at: start, prefix) {
+                    return true
                 }
-                if matches { return true }
             }
             return false
         }
