@@ -28,15 +28,7 @@ extension SQLiteTransaction {
         guard !long.isEmpty, try indexPages(of: long, in: "entry_fts").reduce(0, +) >= fromPages else {
             return nil
         }
-        let cut = FullTextQuery.withoutImpliedWords(
-            words.map { word in
-                guard FullTextQuery.isLongPrefix(word) else { return word }
-                return (
-                    String(
-                        String.UnicodeScalarView(
-                            word.text.unicodeScalars.prefix(FullTextQuery.longestIndexedPrefix))), true
-                )
-            })
+        let cut = FullTextQuery.withoutImpliedWords(FullTextQuery.withLongPrefixesCut(words))
         let found = try rows(
             "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?",
             [FullTextQuery.expression(cut), Self.longPrefixRowsChecked + 1]

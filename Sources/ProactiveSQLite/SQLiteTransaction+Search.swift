@@ -254,13 +254,19 @@ extension FullTextQuery {
     /// gather and merge the matches of every word it starts first (13 ms for `activity*` in
     /// the titles of 1M items, 0.5 ms for the whole word).
     func indexWordsWithLongPrefixesCut() -> [(text: String, isPrefix: Bool)] {
-        indexWords().map { word in
-            guard word.isPrefix, word.text.unicodeScalars.count > Self.longestIndexedPrefix else {
-                return word
-            }
-            let cut = String(
-                String.UnicodeScalarView(word.text.unicodeScalars.prefix(Self.longestIndexedPrefix)))
-            return (cut, true)
+        Self.withLongPrefixesCut(indexWords())
+    }
+
+    /// `words` with each prefix longer than ``FullTextQuery/longestIndexedPrefix``
+    /// (``isLongPrefix(_:)``) cut to that many characters.
+    static func withLongPrefixesCut(_ words: [(text: String, isPrefix: Bool)]) -> [(
+        text: String, isPrefix: Bool
+    )] {
+        words.map { word in
+            guard isLongPrefix(word) else { return word }
+            return (
+                String(String.UnicodeScalarView(word.text.unicodeScalars.prefix(longestIndexedPrefix))), true
+            )
         }
     }
 
