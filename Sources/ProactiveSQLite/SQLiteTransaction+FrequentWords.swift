@@ -65,8 +65,8 @@ extension SQLiteTransaction {
     func keptWordsApart(_ words: [(text: String, isPrefix: Bool)], in table: String) throws -> (
         walked: [(text: String, isPrefix: Bool)], kept: [RowSet]
     )? {
-        guard let (rare, frequent, rarePages) = try frequentWordsApart(words, in: table),
-            !zip(rare, rarePages).contains(where: { word, pages in
+        guard let (rare, frequent) = try frequentWordsApart(words, in: table),
+            !zip(rare, try indexPages(of: rare, in: table)).contains(where: { word, pages in
                 FullTextQuery.isLongPrefix(word) && pages >= Self.longPrefixPagesReadApart
             })
         else { return nil }
@@ -91,15 +91,14 @@ extension SQLiteTransaction {
         return ids
     }
 
-    /// Of a query's words (two or more), those whose matches in `table` are not kept, with
-    /// the pages their matches fill, and the kept matches of the others (each of at least
-    /// ``FrequentWordMatches/minimumPages`` pages); nil when none is kept.
+    /// Of a query's words (two or more), those whose matches in `table` are not kept, and the
+    /// kept matches of the others (each of at least ``FrequentWordMatches/minimumPages``
+    /// pages); nil when none is kept.
     func frequentWordsApart(_ words: [(text: String, isPrefix: Bool)], in table: String) throws -> (
-        others: [(text: String, isPrefix: Bool)], kept: [RowSet], othersPages: [Int]
+        others: [(text: String, isPrefix: Bool)], kept: [RowSet]
     )? {
         guard let kept = frequentWords, words.count >= 2 else { return nil }
         var others: [(text: String, isPrefix: Bool)] = []
-        var othersPages: [Int] = []
         var frequent: [RowSet] = []
         for (word, pages) in zip(words, try indexPages(of: words, in: table)) {
             if pages >= kept.minimumPages,
@@ -109,10 +108,9 @@ extension SQLiteTransaction {
                 frequent.append(rows)
             } else {
                 others.append(word)
-                othersPages.append(pages)
             }
         }
-        return frequent.isEmpty ? nil : (others, frequent, othersPages)
+        return frequent.isEmpty ? nil : (others, frequent)
     }
 
     /// A word's kept matches brought up to this transaction's snapshot, or nil when none are

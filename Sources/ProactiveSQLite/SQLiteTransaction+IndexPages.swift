@@ -13,7 +13,7 @@ extension SQLiteTransaction {
     /// its matches fill. Two lookups a word and segment in a table of a few hundred kilobytes.
     /// An upper bound: each segment counts the page a word would be on, and a word that sorts
     /// just before a frequent one, on the page where that one's matches start, counts that
-    /// one's pages too.
+    /// one's pages too. A read transaction remembers each word's estimate.
     func indexPages(of words: [(text: String, isPrefix: Bool)], in table: String) throws -> [Int] {
         let structure: FTS5Structure
         if let known = searchMemo?.structures[table] {
@@ -24,6 +24,8 @@ extension SQLiteTransaction {
             searchMemo?.structures[table] = read
         }
         return try words.map { word in
+            let key = SearchIndexMemo.PagesKey(table: table, text: word.text, isPrefix: word.isPrefix)
+            if let known = searchMemo?.pages[key] { return known }
             let (first, last) = Self.indexKeyRange(word.text, isPrefix: word.isPrefix)
             var pages = 0
             for segment in structure.segments {
@@ -43,6 +45,7 @@ extension SQLiteTransaction {
                                 """), arguments: [segment.id, last]) ?? (segment.lastPage + 1)
                 pages += max(0, end - start)
             }
+            searchMemo?.pages[key] = pages
             return pages
         }
     }

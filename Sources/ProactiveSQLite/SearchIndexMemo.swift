@@ -12,6 +12,15 @@ final class SearchIndexMemo {
     var structures: [String: FTS5Structure] = [:]
     /// The snapshot's last row and rewrites, once read.
     var marks: SearchIndexMarks?
+    /// The pages each word's matches fill in an index, once estimated
+    /// (``SQLiteTransaction/indexPages(of:in:)``): a search estimates some words several times.
+    var pages: [PagesKey: Int] = [:]
+
+    struct PagesKey: Hashable {
+        var table: String
+        var text: String
+        var isPrefix: Bool
+    }
 
     private struct WalkKey: Hashable {
         var expression: String
