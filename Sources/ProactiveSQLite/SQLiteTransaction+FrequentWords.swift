@@ -49,12 +49,23 @@ extension SQLiteTransaction {
         // all first.
         guard let (rare, frequent) = try keptWordsApart(words, in: table) else { return nil }
         guard !rare.isEmpty else { return RowSet.intersection(frequent, limit: atMost + 1) }
+        return try walk(rare, testing: frequent, in: table, order: "ASC", below: Int64.max, count: atMost + 1)
+    }
+
+    /// The rows that have all of `walked` in a full-text index (FTS5 walks them, in `order` of
+    /// row, below `below`) and are in every one of `kept`, at most `count`.
+    private func walk(
+        _ walked: [(text: String, isPrefix: Bool)], testing kept: [RowSet], in table: String, order: String,
+        below: Int64, count: Int
+    ) throws -> [Int64] {
         var ids: [Int64] = []
         let cursor = try Int64.fetchCursor(
-            db.cachedStatement(sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ?"),
-            arguments: [FullTextQuery.expression(rare)])
-        while ids.count <= atMost, let id = try cursor.next() {
-            if frequent.allSatisfy({ $0.contains(id) }) { ids.append(id) }
+            db.cachedStatement(
+                sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ? AND rowid < ? ORDER BY rowid \(order)"
+            ),
+            arguments: [FullTextQuery.expression(walked), below])
+        while ids.count < count, let id = try cursor.next() {
+            if kept.allSatisfy({ $0.contains(id) }) { ids.append(id) }
         }
         return ids
     }
@@ -80,15 +91,7 @@ extension SQLiteTransaction {
     ) throws -> [Int64] {
         let below = below ?? Int64.max
         guard !walked.isEmpty else { return RowSet.newestOfIntersection(kept, below: below, limit: count) }
-        var ids: [Int64] = []
-        let cursor = try Int64.fetchCursor(
-            db.cachedStatement(
-                sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ? AND rowid < ? ORDER BY rowid DESC"),
-            arguments: [FullTextQuery.expression(walked), below])
-        while ids.count < count, let id = try cursor.next() {
-            if kept.allSatisfy({ $0.contains(id) }) { ids.append(id) }
-        }
-        return ids
+        return try walk(walked, testing: kept, in: table, order: "DESC", below: below, count: count)
     }
 
     /// Of a query's words (two or more), those whose matches in `table` are not kept, and the
