@@ -1,12 +1,14 @@
 import Foundation
+import ProactiveModel
 import ProactiveStorage
 
 /// What a search result shows of an entry: its title and second line, decoded from the
 /// donated JSON without the rest of it.
 ///
 /// The same text as ``SearchableAttributes/title`` and ``SearchableAttributes/subtitle``
-/// (a test compares them), which decode every attribute (for filters): decoding the ~30
-/// optional attributes of an item through `JSONDecoder` cost a fifth of a search at 1M items.
+/// (made by the same functions; a test compares them), which decode every attribute (for
+/// filters): decoding the ~30 optional attributes of an item through `JSONDecoder` cost a
+/// fifth of a search at 1M items.
 struct SearchResultText {
     /// The title.
     var title: String
@@ -23,21 +25,16 @@ struct SearchResultText {
         case .activity: attributes = (try? decoder.decode(Activity.self, from: data))?.contentAttributeSet
         case .page: page = try? decoder.decode(Page.self, from: data)
         }
-        title =
-            entry.title ?? attributes?.displayName ?? attributes?.title ?? attributes?.namedLocation ?? page?
-            .title
-            ?? entry.url ?? entry.identityKey
-        if let description = attributes?.contentDescription ?? page?.description, !description.isEmpty {
-            subtitle = description
-        } else {
-            let street = [attributes?.subThoroughfare, attributes?.thoroughfare].compactMap { $0 }.filter {
-                !$0.isEmpty
-            }
-            let address = [street.isEmpty ? nil : street.joined(separator: " "), attributes?.city].compactMap
-            { $0 }
-            .joined(separator: ", ")
-            subtitle = address.isEmpty ? page?.url : address
-        }
+        title = SearchableAttributes.title(
+            of: entry, named: attributes?.displayName ?? attributes?.title ?? attributes?.namedLocation,
+            pageTitle: page?.title)
+        subtitle = SearchableAttributes.subtitle(
+            description: attributes?.contentDescription ?? page?.description,
+            street: PostalAddress(
+                subThoroughfare: attributes?.subThoroughfare, thoroughfare: attributes?.thoroughfare
+            )
+            .street,
+            city: attributes?.city, pageURL: page?.url)
     }
 
     /// The attributes shown (of `SearchableItemAttributeSet`).

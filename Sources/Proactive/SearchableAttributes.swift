@@ -22,7 +22,13 @@ struct SearchableAttributes {
     }
 
     var title: String {
-        entry.title ?? attributeSet?.effectiveTitle ?? page?.title ?? entry.url ?? entry.identityKey
+        Self.title(of: entry, named: attributeSet?.effectiveTitle, pageTitle: page?.title)
+    }
+
+    /// A result's title: the entry's, else the name of its attributes, else a page's title, else
+    /// its URL, else its key (also for ``SearchResultText``).
+    static func title(of entry: StoredEntry, named name: String?, pageTitle: String?) -> String {
+        entry.title ?? name ?? pageTitle ?? entry.url ?? entry.identityKey
     }
 
     var keywords: [String] { (activity?.keywords ?? []) + (attributeSet?.keywords ?? []) }
@@ -41,10 +47,17 @@ struct SearchableAttributes {
     }
 
     var subtitle: String? {
+        Self.subtitle(
+            description: description, street: attributeSet?.postalAddress.street, city: attributeSet?.city,
+            pageURL: page?.url)
+    }
+
+    /// A result's second line: the description, else the street and city, else a page's URL
+    /// (also for ``SearchResultText``).
+    static func subtitle(description: String?, street: String?, city: String?, pageURL: String?) -> String? {
         if let description, !description.isEmpty { return description }
-        let address = [attributeSet?.postalAddress.street, attributeSet?.city].compactMap { $0 }.joined(
-            separator: ", ")
-        return address.isEmpty ? page?.url : address
+        let address = [street, city].compactMap { $0 }.joined(separator: ", ")
+        return address.isEmpty ? pageURL : address
     }
 
     /// Values of an attribute for the query language (`**`: every text attribute).
