@@ -461,6 +461,96 @@ enum SQLiteMigrations {
             try db.execute(
                 sql: "CREATE TABLE searchIndexRewrite (id INTEGER PRIMARY KEY, entry INTEGER NOT NULL)")
         }
+        migrator.registerMigration("v17-interned-names", foreignKeyChecks: .deferred) { db in
+            // The tables that grow with the documents name their user and app by a small
+            // integer (`InternedNames`) instead of repeating the text in the row and in every
+            // index that leads with it. Rows keep their ids (the full-text indexes and the
+            // sightings refer to entries by id).
+            try db.execute(
+                sql: """
+                    CREATE TABLE name (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+                    INSERT INTO name (name)
+                      SELECT userId FROM entry UNION SELECT app FROM entry
+                      UNION SELECT userId FROM placeSighting UNION SELECT app FROM placeSighting;
+
+                    CREATE TABLE entry_new (
+                      id INTEGER PRIMARY KEY,
+                      userKey INTEGER NOT NULL,
+                      appKey INTEGER NOT NULL,
+                      kind TEXT NOT NULL,
+                      identityKey TEXT NOT NULL,
+                      uniqueIdentifier TEXT,
+                      domainIdentifier TEXT,
+                      persistentIdentifier TEXT,
+                      activityType TEXT,
+                      url TEXT,
+                      title TEXT,
+                      isEligibleForSearch INTEGER NOT NULL,
+                      isEligibleForHandoff INTEGER NOT NULL,
+                      isEligibleForPublicIndexing INTEGER NOT NULL,
+                      isEligibleForPrediction INTEGER NOT NULL,
+                      isCurrent INTEGER NOT NULL DEFAULT 0,
+                      firstDonatedAt REAL NOT NULL,
+                      donatedAt REAL NOT NULL,
+                      expiresAt REAL,
+                      donationCount INTEGER NOT NULL DEFAULT 1,
+                      engagementCount INTEGER NOT NULL DEFAULT 0,
+                      lastEngagedAt REAL,
+                      payload TEXT NOT NULL,
+                      ftsTitle TEXT,
+                      ftsKeywords TEXT,
+                      ftsDescription TEXT,
+                      ftsAddress TEXT,
+                      ftsDescriptionWords INTEGER,
+                      UNIQUE (userKey, appKey, kind, identityKey)
+                    );
+                    INSERT INTO entry_new SELECT e.id, u.id, a.id, kind, identityKey, uniqueIdentifier,
+                      domainIdentifier, persistentIdentifier, activityType, url, title, isEligibleForSearch,
+                      isEligibleForHandoff, isEligibleForPublicIndexing, isEligibleForPrediction, isCurrent,
+                      firstDonatedAt, donatedAt, expiresAt, donationCount, engagementCount, lastEngagedAt, payload,
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress, ftsDescriptionWords
+                    FROM entry e JOIN name u ON u.name = e.userId JOIN name a ON a.name = e.app ORDER BY e.id;
+                    DROP TABLE entry;
+                    ALTER TABLE entry_new RENAME TO entry;
+                    CREATE INDEX entry_expiresAt ON entry(userKey, expiresAt) WHERE expiresAt IS NOT NULL;
+                    CREATE INDEX entry_domain ON entry(userKey, appKey, domainIdentifier)
+                      WHERE domainIdentifier IS NOT NULL;
+                    CREATE INDEX entry_persistent ON entry(userKey, appKey, persistentIdentifier)
+                      WHERE persistentIdentifier IS NOT NULL;
+                    CREATE INDEX entry_current ON entry(userKey, appKey) WHERE isCurrent;
+                    CREATE INDEX entry_donatedAt ON entry(userKey, donatedAt);
+                    CREATE INDEX entry_public ON entry(userKey) WHERE isEligibleForPublicIndexing;
+                    CREATE INDEX entry_publicExpiry ON entry(expiresAt)
+                      WHERE isEligibleForPublicIndexing AND expiresAt IS NOT NULL;
+                    CREATE INDEX entry_engaged ON entry(userKey, id) WHERE engagementCount > 0;
+
+                    CREATE TABLE placeSighting_new (
+                      id INTEGER PRIMARY KEY,
+                      entryId INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
+                      userKey INTEGER NOT NULL,
+                      appKey INTEGER NOT NULL,
+                      activityType TEXT,
+                      url TEXT,
+                      seenAt REAL NOT NULL,
+                      expiresAt REAL,
+                      supportsNavigation INTEGER NOT NULL,
+                      nameKey TEXT NOT NULL,
+                      cityKey TEXT,
+                      latitude REAL,
+                      longitude REAL,
+                      coordinateSource TEXT,
+                      place TEXT NOT NULL
+                    );
+                    INSERT INTO placeSighting_new SELECT s.id, entryId, u.id, a.id, activityType, url, seenAt,
+                      expiresAt, supportsNavigation, nameKey, cityKey, latitude, longitude, coordinateSource, place
+                    FROM placeSighting s JOIN name u ON u.name = s.userId JOIN name a ON a.name = s.app
+                    ORDER BY s.id;
+                    DROP TABLE placeSighting;
+                    ALTER TABLE placeSighting_new RENAME TO placeSighting;
+                    CREATE INDEX placeSighting_entryId ON placeSighting(entryId);
+                    CREATE INDEX placeSighting_seenAt ON placeSighting(userKey, seenAt);
+                    """)
+        }
         return migrator
     }
 }

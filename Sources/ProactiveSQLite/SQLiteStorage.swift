@@ -114,8 +114,8 @@ public final class SQLiteStorage: Storage {
                 try String.fetchAll(
                     db.cachedStatement(
                         sql: """
-                            SELECT DISTINCT userId FROM entry
-                            WHERE isEligibleForPublicIndexing AND expiresAt IS NOT NULL AND expiresAt <= ?
+                            SELECT name FROM name WHERE id IN (SELECT DISTINCT userKey FROM entry
+                            WHERE isEligibleForPublicIndexing AND expiresAt IS NOT NULL AND expiresAt <= ?)
                             """), arguments: [now.timeIntervalSince1970]
                 ).compactMap(UserID.init(rawValue:))
             }
@@ -127,11 +127,11 @@ public final class SQLiteStorage: Storage {
     public func usersWithExpiredEntries(now: Date) throws -> [UserID] {
         do {
             return try writer.read { db in
-                // The partial index on (userId, expiresAt) holds only the entries that expire.
+                // The partial index on (userKey, expiresAt) holds only the entries that expire.
                 try String.fetchAll(
                     db.cachedStatement(
                         sql:
-                            "SELECT DISTINCT userId FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= ?"
+                            "SELECT name FROM name WHERE id IN (SELECT DISTINCT userKey FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= ?)"
                     ),
                     arguments: [now.timeIntervalSince1970]
                 ).compactMap(UserID.init(rawValue:))

@@ -5,7 +5,7 @@ import ProactiveText
 
 extension StoredEntry {
     static let columns = """
-        e.id, e.app, e.kind, e.identityKey, e.uniqueIdentifier, e.domainIdentifier, e.persistentIdentifier,
+        e.id, e.appKey, e.kind, e.identityKey, e.uniqueIdentifier, e.domainIdentifier, e.persistentIdentifier,
         e.activityType, e.url, e.title, e.isEligibleForSearch, e.isEligibleForHandoff,
         e.isEligibleForPublicIndexing, e.isEligibleForPrediction, e.isCurrent, e.firstDonatedAt, e.donatedAt,
         e.expiresAt, e.donationCount, e.engagementCount, e.lastEngagedAt, e.payload
@@ -13,10 +13,11 @@ extension StoredEntry {
     /// How many ``columns`` there are.
     static let columnCount = 22
 
-    /// An entry from a row of ``columns`` (its payload decompressed: see ``StoredText``).
-    init(row: Row) throws {
+    /// An entry from a row of ``columns`` (its payload decompressed: see ``StoredText``),
+    /// whose app key stands for `app`.
+    init(row: Row, app: String) throws {
         self.init(
-            id: row[0], app: row[1], kind: EntryKind(rawValue: row[2]) ?? .item, identityKey: row[3],
+            id: row[0], app: app, kind: EntryKind(rawValue: row[2]) ?? .item, identityKey: row[3],
             uniqueIdentifier: row[4], domainIdentifier: row[5], persistentIdentifier: row[6],
             activityType: row[7], url: row[8], title: row[9], isEligibleForSearch: row[10],
             isEligibleForHandoff: row[11], isEligibleForPublicIndexing: row[12],
@@ -31,6 +32,11 @@ extension StoredEntry {
 }
 
 extension SQLiteTransaction {
+    /// An entry from a row of ``StoredEntry/columns``.
+    func storedEntry(_ row: Row) throws -> StoredEntry {
+        try StoredEntry(row: row, app: names.name(of: row[1], db))
+    }
+
     // MARK: Writing
 
     /// Inserts an entry, or updates the one with the same app, kind and identity key.
@@ -38,17 +44,19 @@ extension SQLiteTransaction {
     public func upsertEntry(_ draft: EntryDraft) throws -> EntryWriteResult {
         let text = draft.isEligibleForSearch ? draft.indexedText : IndexedText()
         let descriptionWords = TextRelevance.wordCount(text.description)
+        let user = try names.internedKey(of: userID, db)
+        let app = try names.internedKey(of: draft.app, db)
         try db.cachedStatement(
             sql: """
-                INSERT INTO entry (userId, app, kind, identityKey, uniqueIdentifier, domainIdentifier, persistentIdentifier,
+                INSERT INTO entry (userKey, appKey, kind, identityKey, uniqueIdentifier, domainIdentifier, persistentIdentifier,
                   activityType, url, title, isEligibleForSearch, isEligibleForHandoff, isEligibleForPublicIndexing,
                   isEligibleForPrediction, firstDonatedAt, donatedAt, expiresAt, payload,
                   ftsTitle, ftsKeywords, ftsDescription, ftsAddress, ftsDescriptionWords)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (userId, app, kind, identityKey) DO NOTHING
+                ON CONFLICT (userKey, appKey, kind, identityKey) DO NOTHING
                 """
         ).execute(arguments: [
-            userID, draft.app, draft.kind.rawValue, draft.identityKey, draft.uniqueIdentifier,
+            user, app, draft.kind.rawValue, draft.identityKey, draft.uniqueIdentifier,
             draft.domainIdentifier,
             draft.persistentIdentifier, draft.activityType, draft.url, draft.title, draft.isEligibleForSearch,
             draft.isEligibleForHandoff, draft.isEligibleForPublicIndexing, draft.isEligibleForPrediction,
@@ -65,9 +73,9 @@ extension SQLiteTransaction {
             db.cachedStatement(
                 sql: """
                     SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry
-                    WHERE userId = ? AND app = ? AND kind = ? AND identityKey = ?
+                    WHERE userKey = ? AND appKey = ? AND kind = ? AND identityKey = ?
                     """),
-            arguments: [userID, draft.app, draft.kind.rawValue, draft.identityKey])!
+            arguments: [user, app, draft.kind.rawValue, draft.identityKey])!
         let id: Int64 = existing[0]
         let old: [String?] = [existing[1], existing[2], existing[3], existing[4]]
         let textChanged = old != [text.title, text.keywords, text.description, text.address]
@@ -101,10 +109,11 @@ extension SQLiteTransaction {
     /// Makes an entry its app's one current activity (`becomeCurrent()`).
     public func makeCurrent(entryID: Int64, app: String) throws {
         try db.execute(
-            sql: "UPDATE entry SET isCurrent = 0 WHERE userId = ? AND app = ? AND isCurrent AND id != ?",
-            arguments: [userID, app, entryID])
+            sql: "UPDATE entry SET isCurrent = 0 WHERE userKey = ? AND appKey = ? AND isCurrent AND id != ?",
+            arguments: [userKey(), appKey(app), entryID])
         try db.execute(
-            sql: "UPDATE entry SET isCurrent = 1 WHERE id = ? AND userId = ?", arguments: [entryID, userID])
+            sql: "UPDATE entry SET isCurrent = 1 WHERE id = ? AND userKey = ?",
+            arguments: [entryID, userKey()])
     }
 
     /// Clears an app's current activity (`resignCurrent()`); returns whether one was current.
@@ -112,12 +121,13 @@ extension SQLiteTransaction {
     public func resignCurrent(app: String, entryID: Int64?) throws -> Bool {
         if let entryID {
             try db.execute(
-                sql: "UPDATE entry SET isCurrent = 0 WHERE userId = ? AND app = ? AND id = ? AND isCurrent",
-                arguments: [userID, app, entryID])
+                sql:
+                    "UPDATE entry SET isCurrent = 0 WHERE userKey = ? AND appKey = ? AND id = ? AND isCurrent",
+                arguments: [userKey(), appKey(app), entryID])
         } else {
             try db.execute(
-                sql: "UPDATE entry SET isCurrent = 0 WHERE userId = ? AND app = ? AND isCurrent",
-                arguments: [userID, app])
+                sql: "UPDATE entry SET isCurrent = 0 WHERE userKey = ? AND appKey = ? AND isCurrent",
+                arguments: [userKey(), appKey(app)])
         }
         return db.changesCount > 0
     }
@@ -126,9 +136,9 @@ extension SQLiteTransaction {
     public func recordEngagement(entryID: Int64, at date: Date) throws {
         try db.execute(
             sql: """
-                UPDATE entry SET engagementCount = engagementCount + 1, lastEngagedAt = ? WHERE id = ? AND userId = ?
+                UPDATE entry SET engagementCount = engagementCount + 1, lastEngagedAt = ? WHERE id = ? AND userKey = ?
                 """,
-            arguments: [date.timeIntervalSince1970, entryID, userID])
+            arguments: [date.timeIntervalSince1970, entryID, userKey()])
     }
 
     /// Deletes an app's items by unique identifier; returns how many were deleted.
@@ -144,8 +154,8 @@ extension SQLiteTransaction {
         for domain in domainIdentifiers {
             total += try deleteEntries(
                 where:
-                    "userId = ? AND app = ? AND kind = 'item' AND (domainIdentifier = ? OR substr(domainIdentifier, 1, ?) = ?)",
-                arguments: [userID, app, domain, domain.count + 1, domain + "."])
+                    "userKey = ? AND appKey = ? AND kind = 'item' AND (domainIdentifier = ? OR substr(domainIdentifier, 1, ?) = ?)",
+                arguments: [userKey(), appKey(app), domain, domain.count + 1, domain + "."])
         }
         return total
     }
@@ -163,7 +173,8 @@ extension SQLiteTransaction {
         var total = 0
         for kind in kinds {
             total += try deleteEntries(
-                where: "userId = ? AND app = ? AND kind = ?", arguments: [userID, app, kind.rawValue])
+                where: "userKey = ? AND appKey = ? AND kind = ?",
+                arguments: [userKey(), appKey(app), kind.rawValue])
         }
         return total
     }
@@ -171,15 +182,16 @@ extension SQLiteTransaction {
     /// Deletes one entry by row identifier, within an app.
     @discardableResult
     public func deleteEntry(id: Int64, app: String) throws -> Bool {
-        try deleteEntries(where: "id = ? AND userId = ? AND app = ?", arguments: [id, userID, app]) > 0
+        try deleteEntries(
+            where: "id = ? AND userKey = ? AND appKey = ?", arguments: [id, userKey(), appKey(app)]) > 0
     }
 
     private func deleteEntries(app: String, kind: EntryKind, column: String, values: [String]) throws -> Int {
         var total = 0
         for value in values {
             total += try deleteEntries(
-                where: "userId = ? AND app = ? AND kind = ? AND \(column) = ?",
-                arguments: [userID, app, kind.rawValue, value])
+                where: "userKey = ? AND appKey = ? AND kind = ? AND \(column) = ?",
+                arguments: [userKey(), appKey(app), kind.rawValue, value])
         }
         return total
     }
@@ -198,26 +210,26 @@ extension SQLiteTransaction {
             try Bool.fetchOne(
                 db.cachedStatement(
                     sql:
-                        "SELECT 1 FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= ? AND userId = ? LIMIT 1"
+                        "SELECT 1 FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= ? AND userKey = ? LIMIT 1"
                 ),
-                arguments: [now.timeIntervalSince1970, userID]) ?? false
+                arguments: [now.timeIntervalSince1970, userKey()]) ?? false
         guard expired else { return 0 }
         return try deleteEntries(
-            where: "expiresAt IS NOT NULL AND expiresAt <= ? AND userId = ?",
-            arguments: [now.timeIntervalSince1970, userID])
+            where: "expiresAt IS NOT NULL AND expiresAt <= ? AND userKey = ?",
+            arguments: [now.timeIntervalSince1970, userKey()])
     }
 
     // MARK: Reading
 
     /// An entry by row identifier, if visible in the scope and not expired.
     public func entry(id: Int64, scope: AppScope, now: Date) throws -> StoredEntry? {
-        let (clause, arguments) = scope.sql
+        let (clause, arguments) = try condition(scope)
         return try firstRow(
             """
             SELECT \(StoredEntry.columns) FROM entry e
-            WHERE e.id = ? AND e.userId = ? AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
+            WHERE e.id = ? AND e.userKey = ? AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
             """,
-            [id, userID, now.timeIntervalSince1970] + arguments, StoredEntry.init(row:))
+            [id, userKey(), now.timeIntervalSince1970] + arguments, storedEntry)
     }
 
     /// An entry by its identity within an app.
@@ -225,52 +237,53 @@ extension SQLiteTransaction {
         try firstRow(
             """
             SELECT \(StoredEntry.columns) FROM entry e
-            WHERE e.userId = ? AND e.app = ? AND e.kind = ? AND e.identityKey = ?
+            WHERE e.userKey = ? AND e.appKey = ? AND e.kind = ? AND e.identityKey = ?
               AND (e.expiresAt IS NULL OR e.expiresAt > ?)
             """,
-            [userID, app, kind.rawValue, identityKey, now.timeIntervalSince1970], StoredEntry.init(row:))
+            [userKey(), appKey(app), kind.rawValue, identityKey, now.timeIntervalSince1970], storedEntry)
     }
 
     /// Entries in a scope, newest donation first, optionally of some kinds and donated since a date.
     public func entries(
         scope: AppScope, kinds: Set<EntryKind>, since: Date?, now: Date, limit: Int
     ) throws -> [StoredEntry] {
-        let (clause, arguments) = scope.sql
+        let (clause, arguments) = try condition(scope)
         let kindList = kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")
         return try rows(
             """
             SELECT \(StoredEntry.columns) FROM entry e
-            WHERE e.userId = ? AND e.kind IN (\(kindList)) AND (e.expiresAt IS NULL OR e.expiresAt > ?)
+            WHERE e.userKey = ? AND e.kind IN (\(kindList)) AND (e.expiresAt IS NULL OR e.expiresAt > ?)
               AND e.donatedAt >= ? \(clause)
             ORDER BY e.donatedAt DESC, e.id DESC LIMIT ?
             """,
             [
-                userID, now.timeIntervalSince1970,
+                userKey(), now.timeIntervalSince1970,
                 since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude,
             ]
                 + arguments + [limit],
-            StoredEntry.init(row:))
+            storedEntry)
     }
 
     /// The current activity of each app in the scope (one per app at most).
     public func currentActivities(scope: AppScope, now: Date) throws -> [StoredEntry] {
-        let (clause, arguments) = scope.sql
+        let (clause, arguments) = try condition(scope)
         // At most one current activity per app: read them through the partial index, never by
         // scanning every entry in date order.
         return try rows(
             """
             SELECT \(StoredEntry.columns) FROM entry e INDEXED BY entry_current
-            WHERE e.userId = ? AND e.isCurrent AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
+            WHERE e.userKey = ? AND e.isCurrent AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
             ORDER BY e.donatedAt DESC
             """,
-            [userID, now.timeIntervalSince1970] + arguments, StoredEntry.init(row:))
+            [userKey(), now.timeIntervalSince1970] + arguments, storedEntry)
     }
 
     /// How many entries of each kind the store holds (expired ones included until purged).
     public func entryCounts() throws -> [EntryKind: Int] {
         var counts: [EntryKind: Int] = [:]
         for row in try Row.fetchAll(
-            db, sql: "SELECT kind, count(*) FROM entry WHERE userId = ? GROUP BY kind", arguments: [userID])
+            db, sql: "SELECT kind, count(*) FROM entry WHERE userKey = ? GROUP BY kind",
+            arguments: [userKey()])
         {
             if let kind = EntryKind(rawValue: row[0]) { counts[kind] = row[1] }
         }
@@ -284,9 +297,9 @@ extension SQLiteTransaction {
             db,
             sql: """
                 SELECT count(*) FROM entry_fts JOIN entry e ON e.id = entry_fts.rowid
-                WHERE entry_fts MATCH ? AND e.userId = ?
+                WHERE entry_fts MATCH ? AND e.userKey = ?
                 """,
-            arguments: [query.expression, userID]) ?? 0
+            arguments: [query.expression, userKey()]) ?? 0
     }
 }
 

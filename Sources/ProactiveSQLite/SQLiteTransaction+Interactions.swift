@@ -157,9 +157,10 @@ extension SQLiteTransaction {
         try String.fetchAll(
             db,
             sql: """
-                SELECT app FROM entry WHERE userId = ?1 UNION SELECT app FROM interaction WHERE userId = ?1
+                SELECT name FROM name WHERE id IN (SELECT DISTINCT appKey FROM entry WHERE userKey = ?2)
+                UNION SELECT app FROM interaction WHERE userId = ?1
                 UNION SELECT app FROM event WHERE userId = ?1 AND app IS NOT NULL ORDER BY 1
-                """, arguments: [userID])
+                """, arguments: [userID, userKey()])
     }
 }
 

@@ -5,20 +5,23 @@ import ProactiveStorage
 extension SQLiteTransaction {
     /// Replaces the places seen in an entry.
     public func replacePlaceSightings(entryID: Int64, with records: [PlaceSightingRecord]) throws {
-        // By the entry's index: without statistics SQLite would otherwise pick (userId, seenAt)
+        // By the entry's index: without statistics SQLite would otherwise pick (userKey, seenAt)
         // and read every sighting of the user for each entry (ingest became quadratic).
+        let user = try names.internedKey(of: userID, db)
         try db.cachedStatement(
-            sql: "DELETE FROM placeSighting INDEXED BY placeSighting_entryId WHERE entryId = ? AND userId = ?"
-        ).execute(arguments: [entryID, userID])
+            sql:
+                "DELETE FROM placeSighting INDEXED BY placeSighting_entryId WHERE entryId = ? AND userKey = ?"
+        ).execute(arguments: [entryID, user])
         let insert = try db.cachedStatement(
             sql: """
-                INSERT INTO placeSighting (userId, entryId, app, activityType, url, seenAt, expiresAt, supportsNavigation,
+                INSERT INTO placeSighting (userKey, entryId, appKey, activityType, url, seenAt, expiresAt, supportsNavigation,
                   nameKey, cityKey, latitude, longitude, coordinateSource, place)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         for r in records {
             try insert.execute(arguments: [
-                userID, entryID, r.app, r.activityType, r.url, r.seenAt.timeIntervalSince1970,
+                user, entryID, names.internedKey(of: r.app, db), r.activityType, r.url,
+                r.seenAt.timeIntervalSince1970,
                 r.expiresAt?.timeIntervalSince1970, r.supportsNavigation, r.nameKey, r.cityKey, r.latitude,
                 r.longitude,
                 r.coordinateSource, StoredText.databaseValue(r.place, format: .places),
@@ -30,9 +33,10 @@ extension SQLiteTransaction {
     public func placeJSON(ids: [Int64]) throws -> [Int64: String] {
         var found: [Int64: String] = [:]
         let statement = try db.cachedStatement(
-            sql: "SELECT place FROM placeSighting WHERE id = ? AND userId = ?")
+            sql: "SELECT place FROM placeSighting WHERE id = ? AND userKey = ?")
+        let user = try userKey()
         for id in ids {
-            if let stored = try DatabaseValue.fetchOne(statement, arguments: [id, userID]) {
+            if let stored = try DatabaseValue.fetchOne(statement, arguments: [id, user]) {
                 found[id] = try StoredText.text(stored)
             }
         }
@@ -46,19 +50,19 @@ extension SQLiteTransaction {
     {
         try rows(
             """
-            SELECT id, entryId, app, activityType, url, seenAt, expiresAt, supportsNavigation, nameKey, cityKey,
+            SELECT id, entryId, appKey, activityType, url, seenAt, expiresAt, supportsNavigation, nameKey, cityKey,
               latitude, longitude, coordinateSource, \(includingPlace ? "place" : "''")
             FROM placeSighting
-            WHERE userId = ? AND seenAt >= ? AND seenAt <= ? AND (expiresAt IS NULL OR expiresAt > ?)
+            WHERE userKey = ? AND seenAt >= ? AND seenAt <= ? AND (expiresAt IS NULL OR expiresAt > ?)
             ORDER BY seenAt DESC, id DESC LIMIT ?
             """,
             [
-                userID, since.timeIntervalSince1970, now.timeIntervalSince1970, now.timeIntervalSince1970,
+                userKey(), since.timeIntervalSince1970, now.timeIntervalSince1970, now.timeIntervalSince1970,
                 limit,
             ]
         ) { row in
             var record = PlaceSightingRecord(
-                entryID: row[1], app: row[2], activityType: row[3], url: row[4],
+                entryID: row[1], app: try names.name(of: row[2], db), activityType: row[3], url: row[4],
                 seenAt: Date(timeIntervalSince1970: row[5]),
                 expiresAt: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)),
                 supportsNavigation: row[7], nameKey: row[8], cityKey: row[9], latitude: row[10],

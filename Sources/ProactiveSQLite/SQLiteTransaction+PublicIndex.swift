@@ -148,10 +148,10 @@ extension SQLiteTransaction {
             db.cachedStatement(
                 sql: """
                     SELECT \(StoredEntry.columns) FROM entry e
-                    WHERE e.userId = ? AND e.isEligibleForPublicIndexing
+                    WHERE e.userKey = ? AND e.isEligibleForPublicIndexing
                       AND (e.expiresAt IS NULL OR e.expiresAt > ?)
-                    """), arguments: [userID, now.timeIntervalSince1970]
-        ).map { try StoredEntry(row: $0) }
+                    """), arguments: [userKey(), now.timeIntervalSince1970]
+        ).map(storedEntry)
     }
 
     public func publicSearchCandidates(_ query: FullTextQuery, app: String?, threshold: Int, limit: Int)

@@ -95,15 +95,15 @@ extension SQLiteTransaction {
         ids: [Int64], descriptions: Bool, scope: AppScope, kinds: Set<EntryKind>, now: Date
     ) throws -> [SearchCandidate] {
         guard !ids.isEmpty else { return [] }
-        let (searchable, arguments) = Self.searchable(scope: scope, kinds: kinds, now: now)
-        // `+e.userId`: by key, not by walking the user's rows through an index led by the user.
+        let (searchable, arguments) = try searchable(scope: scope, kinds: kinds, now: now)
+        // `+e.userKey`: by row, not by walking the user's rows through an index led by the user.
         return try rows(
             """
             SELECT \(Self.candidateColumns(descriptions: descriptions)) FROM entry e
-            WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userId = ? \(searchable)
+            WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userKey = ? \(searchable)
             ORDER BY e.id DESC
             """,
-            [Self.jsonArray(ids), userID] + arguments,
+            [Self.jsonArray(ids), userKey()] + arguments,
             { SearchCandidate(row: $0, descriptions: descriptions) })
     }
 
@@ -111,14 +111,14 @@ extension SQLiteTransaction {
         expression: String, table: String, descriptions: Bool, scope: AppScope, kinds: Set<EntryKind>,
         now: Date, limit: Int
     ) throws -> [SearchCandidate] {
-        let (searchable, arguments) = Self.searchable(scope: scope, kinds: kinds, now: now)
+        let (searchable, arguments) = try searchable(scope: scope, kinds: kinds, now: now)
         return try rows(
             """
             SELECT \(Self.candidateColumns(descriptions: descriptions)) FROM \(table) JOIN entry e ON e.id = \(table).rowid
-            WHERE \(table) MATCH ? AND e.userId = ? \(searchable)
+            WHERE \(table) MATCH ? AND e.userKey = ? \(searchable)
             ORDER BY \(table).rowid DESC LIMIT ?
             """,
-            [expression, userID] + arguments + [limit],
+            [expression, userKey()] + arguments + [limit],
             { SearchCandidate(row: $0, descriptions: descriptions) })
     }
 
@@ -137,19 +137,19 @@ extension SQLiteTransaction {
     /// The entries of `ids` in the scope, not expired, each with its indexed text.
     public func entriesForRanking(ids: [Int64], scope: AppScope, now: Date) throws -> [EntryForRanking] {
         guard !ids.isEmpty else { return [] }
-        let (clause, arguments) = scope.sql
+        let (clause, arguments) = try condition(scope)
         return try rows(
             """
             SELECT \(StoredEntry.columns), e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
             FROM entry e
-            WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userId = ?
+            WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userKey = ?
               AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
             """,
-            [Self.jsonArray(ids), userID, now.timeIntervalSince1970] + arguments
+            [Self.jsonArray(ids), userKey(), now.timeIntervalSince1970] + arguments
         ) { row in
             let text = StoredEntry.columnCount
             return EntryForRanking(
-                entry: try StoredEntry(row: row),
+                entry: try storedEntry(row),
                 indexedText: IndexedText(
                     title: row[text], keywords: row[text + 1], description: row[text + 2],
                     address: row[text + 3]))
@@ -158,10 +158,10 @@ extension SQLiteTransaction {
 
     /// The conditions (each after `AND`) on `entry e` for a candidate: eligible for search, not
     /// expired at `now`, in the scope, of one of the kinds; and their arguments.
-    private static func searchable(scope: AppScope, kinds: Set<EntryKind>, now: Date) -> (
+    private func searchable(scope: AppScope, kinds: Set<EntryKind>, now: Date) throws -> (
         sql: String, arguments: StatementArguments
     ) {
-        let (clause, arguments) = scope.sql
+        let (clause, arguments) = try condition(scope)
         let kindClause =
             kinds.count == EntryKind.allCases.count
             ? "" : "AND e.kind IN (\(kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))"

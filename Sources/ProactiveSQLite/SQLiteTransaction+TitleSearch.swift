@@ -45,8 +45,8 @@ extension SQLiteTransaction {
             try rows(
                 """
                 SELECT id FROM entry INDEXED BY entry_engaged
-                WHERE userId = ? AND engagementCount > 0 AND id IN (SELECT value FROM json_each(?))
-                """, [userID, Self.jsonArray(matches)]
+                WHERE userKey = ? AND engagementCount > 0 AND id IN (SELECT value FROM json_each(?))
+                """, [userKey(), Self.jsonArray(matches)]
             ) { row in row[0] as Int64 })
         let foundIDs = matches.filter { titled.contains($0) || engaged.contains($0) }
         var found = try candidates(ids: foundIDs, descriptions: false, scope: scope, kinds: kinds, now: now)

@@ -14,6 +14,8 @@ struct SQLiteTransaction: StorageTransaction {
     let searchMemo: SearchIndexMemo?
     /// The store's frequent words' matches, for searches (read transactions only).
     let frequentWords: FrequentWordMatches?
+    /// The keys of the users and apps this transaction used.
+    let names = InternedNames()
 
     init(db: Database, user: UserID, isWritable: Bool, frequentWords: FrequentWordMatches? = nil) {
         self.db = db
@@ -26,13 +28,19 @@ struct SQLiteTransaction: StorageTransaction {
 
     /// The user's identifier, as bound in statements.
     var userID: String { user.rawValue }
-}
 
-extension AppScope {
-    /// The condition (on the entry alias `e`) and its arguments.
-    var sql: (clause: String, arguments: StatementArguments) {
-        switch self {
-        case .app(let app): ("AND e.app = ?", [app])
+    /// The user's key in `entry` and `placeSighting` (``InternedNames/none`` when the store
+    /// holds nothing of the user).
+    func userKey() throws -> Int64 { try names.key(of: userID, db) }
+
+    /// An app's key in `entry` and `placeSighting` (``InternedNames/none`` when the store
+    /// holds nothing of the app).
+    func appKey(_ app: String) throws -> Int64 { try names.key(of: app, db) }
+
+    /// The condition a scope puts on the entry alias `e`, and its arguments.
+    func condition(_ scope: AppScope) throws -> (clause: String, arguments: StatementArguments) {
+        switch scope {
+        case .app(let app): ("AND e.appKey = ?", [try appKey(app)])
         case .system: ("", [])
         }
     }

@@ -15,16 +15,16 @@ import Testing
         try SQLiteStorage(path: path).write { try $0.upsertEntry(Fixture.item("com.a.b", "1", "Plan")) }
         let plans = try DatabaseQueue(path: path).read { db in
             try [
-                "SELECT 1 FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= 1 AND userId = 'u' LIMIT 1",
-                "SELECT id FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= 1 AND userId = 'u'",
+                "SELECT 1 FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= 1 AND userKey = 1 LIMIT 1",
+                "SELECT id FROM entry WHERE expiresAt IS NOT NULL AND expiresAt <= 1 AND userKey = 1",
                 "DELETE FROM event WHERE userId = 'u' AND at < 1",
             ].map { sql in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String? ?? "" }
                     .joined(separator: "; ")
             }
         }
-        #expect(plans[0].contains("entry_expiresAt (userId=? AND expiresAt"), "\(plans[0])")
-        #expect(plans[1].contains("entry_expiresAt (userId=? AND expiresAt"), "\(plans[1])")
+        #expect(plans[0].contains("entry_expiresAt (userKey=? AND expiresAt"), "\(plans[0])")
+        #expect(plans[1].contains("entry_expiresAt (userKey=? AND expiresAt"), "\(plans[1])")
         #expect(plans[2].contains("event_at (userId=? AND at<?)"), "\(plans[2])")
     }
 
