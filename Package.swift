@@ -191,7 +191,7 @@ let package = Package(
                 "ProactiveText",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
-            path: "Benchmarks/StoreBenchmark", exclude: ["tantivy_baseline.py"], swiftSettings: swiftSettings),
+            path: "Benchmarks/StoreBenchmark", exclude: ["tantivy_baseline.py", "compare-ingest.sh"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "ServiceBenchmark",
             dependencies: [
