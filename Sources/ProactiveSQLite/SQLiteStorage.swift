@@ -43,6 +43,7 @@ public final class SQLiteStorage: Storage {
             configuration.busyMode = .timeout(10)
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                db.add(function: StoredText.sqlFunction)
             }
             writer = try DatabasePool(path: path, configuration: configuration)
             let migrator = SQLiteMigrations.migrator
@@ -64,7 +65,9 @@ public final class SQLiteStorage: Storage {
         location = ":memory:"
         frequentWords = FrequentWordMatches()
         do {
-            writer = try DatabaseQueue()
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in db.add(function: StoredText.sqlFunction) }
+            writer = try DatabaseQueue(configuration: configuration)
             try SQLiteMigrations.migrator.migrate(writer)
         } catch {
             throw StorageError(code: .cannotOpen, message: "cannot open an in-memory store: \(error)")

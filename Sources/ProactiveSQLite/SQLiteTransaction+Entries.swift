@@ -62,7 +62,8 @@ extension SQLiteTransaction {
             draft.isEligibleForHandoff, draft.isEligibleForPublicIndexing, draft.isEligibleForPrediction,
             draft.donatedAt.timeIntervalSince1970, draft.donatedAt.timeIntervalSince1970,
             draft.expiresAt?.timeIntervalSince1970, StoredText.databaseValue(draft.payload), text.title,
-            text.keywords, text.description, text.address, descriptionWords,
+            text.keywords, StoredText.databaseValue(text.description, format: .indexText), text.address,
+            descriptionWords,
         ])
         if db.changesCount > 0 {
             let id = db.lastInsertedRowID
@@ -77,7 +78,9 @@ extension SQLiteTransaction {
                     """),
             arguments: [user, app, draft.kind.rawValue, draft.identityKey])!
         let id: Int64 = existing[0]
-        let old: [String?] = [existing[1], existing[2], existing[3], existing[4]]
+        let old: [String?] = [
+            existing[1], existing[2], try StoredText.optionalText(existing, 3), existing[4],
+        ]
         let textChanged = old != [text.title, text.keywords, text.description, text.address]
         if textChanged && index.isIndexed(id) {
             try index.removeIndexedText(id: id, values: old, db)
@@ -98,8 +101,8 @@ extension SQLiteTransaction {
             draft.isEligibleForPublicIndexing,
             draft.isEligibleForPrediction, draft.donatedAt.timeIntervalSince1970,
             draft.expiresAt?.timeIntervalSince1970,
-            StoredText.databaseValue(draft.payload), text.title, text.keywords, text.description,
-            text.address, descriptionWords,
+            StoredText.databaseValue(draft.payload), text.title, text.keywords,
+            StoredText.databaseValue(text.description, format: .indexText), text.address, descriptionWords,
             id,
         ])
         if textChanged { index.enqueue(id) }

@@ -39,7 +39,7 @@ extension SQLiteTransaction {
         var buffer: [UInt8] = []
         let texts = try rows(
             """
-            SELECT id, \(DeferredIndex.columns) FROM entry
+            SELECT id, \(DeferredIndex.columns) FROM entry_text
             WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id
             """, [Self.jsonArray(found)]
         ) { row in (id: row[0] as Int64, fields: [row[1], row[2], row[3], row[4]] as [String?]) }

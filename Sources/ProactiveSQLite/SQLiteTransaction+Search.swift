@@ -104,7 +104,7 @@ extension SQLiteTransaction {
             ORDER BY e.id DESC
             """,
             [Self.jsonArray(ids), userKey()] + arguments,
-            { SearchCandidate(row: $0, descriptions: descriptions) })
+            { try SearchCandidate(row: $0, descriptions: descriptions) })
     }
 
     private func fetchCandidates(
@@ -119,7 +119,7 @@ extension SQLiteTransaction {
             ORDER BY \(table).rowid DESC LIMIT ?
             """,
             [expression, userKey()] + arguments + [limit],
-            { SearchCandidate(row: $0, descriptions: descriptions) })
+            { try SearchCandidate(row: $0, descriptions: descriptions) })
     }
 
     /// The columns of `entry e` that ``SearchCandidate/init(row:descriptions:)`` reads: the
@@ -151,7 +151,8 @@ extension SQLiteTransaction {
             return EntryForRanking(
                 entry: try storedEntry(row),
                 indexedText: IndexedText(
-                    title: row[text], keywords: row[text + 1], description: row[text + 2],
+                    title: row[text], keywords: row[text + 1],
+                    description: try StoredText.optionalText(row, text + 2),
                     address: row[text + 3]))
         }
     }
@@ -175,11 +176,13 @@ extension SQLiteTransaction {
 extension SearchCandidate {
     /// A candidate from a row of `id, donatedAt, engagementCount` and the index-form title,
     /// keywords and address, then the description (`descriptions`) or its number of words.
-    init(row: Row, descriptions: Bool) {
+    init(row: Row, descriptions: Bool) throws {
         self.init(
             id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
             indexedText: IndexedText(
-                title: row[3], keywords: row[4], description: descriptions ? row[6] : nil, address: row[5]),
+                title: row[3], keywords: row[4],
+                description: descriptions ? try StoredText.optionalText(row, 6) : nil,
+                address: row[5]),
             isDescriptionRead: descriptions, descriptionWords: descriptions ? nil : row[6])
     }
 }

@@ -68,6 +68,10 @@ struct CLI {
         try launch(URL(fileURLWithPath: "/usr/bin/env"), arguments)
     }
 
+    /// Writing to a command that stopped reading fails with `EPIPE` instead of killing the
+    /// tests with `SIGPIPE`.
+    private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     /// Runs `executable` to its end, feeding it `stdin`; answers its status and output.
     private static func launch(
         _ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
@@ -84,9 +88,11 @@ struct CLI {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
+        _ = ignoringBrokenPipes
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        // A command may stop reading before the end (a refused batch): the rest is not written.
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

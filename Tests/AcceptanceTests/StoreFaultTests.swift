@@ -8,10 +8,17 @@ import Testing
 /// What a user sees when the store's file or disk fails: a clear error naming the file and what
 /// to do, every acknowledged donation kept, work resuming when the disk does — never a crash.
 @Suite struct StoreFaultTests {
+    /// NDJSON of `count` items, each with a description of `size` random letters in words of
+    /// 300 (like keys or encoded data): the store keeps descriptions compressed, and repeated
+    /// letters would take no room.
     static func items(_ prefix: String, _ count: Int, size: Int = 0) -> String {
-        let padding = String(repeating: "x", count: size)
+        var random = SystemRandomNumberGenerator()
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
         return (0..<count).map {
-            #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"\#(prefix)-\#($0)","attributeSet":{"title":"Fault note \#(prefix) \#($0)","contentDescription":"\#(padding)"}}"#
+            let padding = String(
+                (0..<size).map { index in index % 300 == 299 ? " " : letters.randomElement(using: &random)! })
+            return
+                #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"\#(prefix)-\#($0)","attributeSet":{"title":"Fault note \#(prefix) \#($0)","contentDescription":"\#(padding)"}}"#
         }.joined(separator: "\n")
     }
 
@@ -121,10 +128,18 @@ import Testing
         try #require(try CLI.sh(["mount", "-o", "remount,size=64m", directory.path]).status == 0)
         let after = try await run(["donate", "-"], Self.items("after", 20))
         #expect(after.status == 0, "\(after.stderr)")
-        let found = try await run([
-            "search", "fault note", "--app", "com.example.notes", "--limit", "1000", "--json",
-        ])
-        let results = try #require(try found.json() as? [[String: Any]], "\(found.stdout) \(found.stderr)")
+        // Every match, page by page.
+        var results: [[String: Any]] = []
+        var cursor: String? = ""
+        while let page = cursor {
+            let found = try await run([
+                "search", "fault note", "--app", "com.example.notes", "--limit", "1000", "--json", "--cursor",
+                page,
+            ])
+            let answer = try #require(try found.json() as? [String: Any], "\(found.stdout) \(found.stderr)")
+            results += try #require(answer["results"] as? [[String: Any]])
+            cursor = answer["nextCursor"] as? String
+        }
         #expect(
             results.count >= acknowledged + 20, "\(results.count) found, \(acknowledged) + 20 acknowledged")
         // A read-only disk: a clear error, nothing lost, and writes resume when it is writable.

@@ -112,7 +112,8 @@ import Testing
                     UPDATE placeSighting SET userId = (SELECT name FROM name WHERE id = userKey),
                       app = (SELECT name FROM name WHERE id = appKey);
                     DROP TABLE name;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v17-interned-names';
+                    DROP VIEW entry_text;
+                    DELETE FROM grdb_migrations WHERE identifier IN ('v17-interned-names', 'v18-compressed-descriptions');
                     """)
         }
         let upgraded = try SQLiteStorage(path: path)

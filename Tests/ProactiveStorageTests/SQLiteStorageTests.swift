@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
-import ProactiveSQLite
 import ProactiveStorage
 import ProactiveText
 import Testing
+
+@testable import ProactiveSQLite
 
 /// What only the embedded store does: files, several processes, migrations.
 @Suite struct SQLiteStorageTests {
@@ -63,14 +64,17 @@ import Testing
                 try tx.upsertEntry(draft)
             }
         }
-        let (compact, withPositions) = try DatabaseQueue(path: path).write { db in
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(function: StoredText.sqlFunction) }
+        let (compact, withPositions) = try DatabaseQueue(path: path, configuration: configuration).write {
+            db in
             try db.execute(
                 sql: """
                     CREATE VIRTUAL TABLE positions_fts USING fts5(
-                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress, content='entry', content_rowid='id',
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress, content='entry_text', content_rowid='id',
                       tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5');
                     INSERT INTO positions_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
-                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry;
+                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry_text;
                     """)
             let size = { (table: String) in
                 try Int.fetchOne(

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import ProactiveStorage
+import ProactiveText
+import Testing
+
+@testable import ProactiveSQLite
+
+/// An entry's indexed description is kept compressed, and the full-text index reads it
+/// decompressed through the `entry_text` view (v18).
+@Suite struct SQLiteCompressedDescriptionTests {
+    static let descriptions = [
+        "Quarterly giraffe census along the northern ridge, with notes on every herd we met and the weather",
+        IndexText.indexForm("长颈鹿普查报告：北部山脊的每一个群落，以及天气和道路的情况说明"),
+        "short one",
+    ]
+
+    private static func fill(_ store: SQLiteStorage) throws {
+        try store.write { tx in
+            for (index, description) in descriptions.enumerated() {
+                var draft = Fixture.item("com.a", "\(index)", "Report \(index)")
+                draft.indexedText.description = description
+                try tx.upsertEntry(draft)
+            }
+        }
+    }
+
+    private static func found(_ store: SQLiteStorage, _ typed: String) throws -> [String] {
+        try store.read { tx in
+            try tx.searchCandidates(FullTextQuery(typed: typed), scope: .system, now: Fixture.now)
+                .map { $0.indexedText.title ?? "" }
+        }
+    }
+
+    /// What a search by a description's words finds, and what ranking reads back.
+    private static func check(_ store: SQLiteStorage, path: String) throws {
+        #expect(try found(store, "giraffe herd") == ["Report 0"])
+        #expect(try found(store, "长颈鹿") == ["Report 1"])
+        #expect(try found(store, "short") == ["Report 2"])
+        let ranked = try store.read { tx in
+            let ids = try tx.searchCandidates(
+                FullTextQuery(typed: "report"), scope: .system, now: Fixture.now
+            )
+            .map(\.id)
+            return try tx.entriesForRanking(ids: ids, scope: .system, now: Fixture.now)
+                .sorted { $0.entry.id < $1.entry.id }.map { $0.indexedText.description ?? "" }
+        }
+        #expect(ranked == descriptions)
+        let types = try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT typeof(ftsDescription) FROM entry ORDER BY id")
+        }
+        #expect(types == ["blob", "blob", "text"])
+        #expect(try store.write { try $0.indexIntegrityCheck() })
+        #expect(try store.checkIntegrity() == [])
+    }
+
+    @Test func descriptionsAreStoredCompressedAndFoundByTheirWords() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("desc-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try SQLiteStorage(path: path)
+        try Self.fill(store)
+        try Self.check(store, path: path)
+        // A changed description leaves the index with the new words only; a deleted entry
+        // leaves nothing.
+        try store.write { tx in
+            var draft = Fixture.item("com.a", "0", "Report 0")
+            draft.indexedText.description =
+                "Annual zebra census on the southern plain, every herd counted twice"
+            try tx.upsertEntry(draft)
+            try tx.deleteItems(app: "com.a", uniqueIdentifiers: ["1"])
+        }
+        #expect(try Self.found(store, "giraffe") == [])
+        #expect(try Self.found(store, "zebra southern") == ["Report 0"])
+        #expect(try Self.found(store, "长颈鹿") == [])
+        #expect(try store.write { try $0.indexIntegrityCheck() })
+    }
+
+    /// A store whose descriptions are text (before v18) is upgraded: compressed, and the index
+    /// rebuilt on the view.
+    @Test func aStoreWithDescriptionsAsTextIsUpgraded() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("v17-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.fill(try SQLiteStorage(path: path))
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(function: StoredText.sqlFunction) }
+        try DatabaseQueue(path: path, configuration: configuration).write { db in
+            try db.execute(
+                sql: """
+                    UPDATE entry SET ftsDescription = proactive_stored_text(ftsDescription);
+                    DROP TABLE entry_fts;
+                    DROP VIEW entry_text;
+                    CREATE VIRTUAL TABLE entry_fts USING fts5(
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress, content='entry', content_rowid='id',
+                      tokenize="unicode61 remove_diacritics 2 categories 'L* N* Mn Mc Me'", prefix='2 3 4 5',
+                      detail=none, columnsize=0);
+                    INSERT INTO entry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v18-compressed-descriptions';
+                    """)
+        }
+        let types = try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT typeof(ftsDescription) FROM entry ORDER BY id")
+        }
+        #expect(types == ["text", "text", "text"])
+        try Self.check(try SQLiteStorage(path: path), path: path)
+    }
+}
