@@ -12,10 +12,10 @@ import ProactiveStorage
 /// as the rows it indexes.
 ///
 /// Invariant between flushes: every row of `entry` not in ``pending`` is indexed with exactly
-/// its `fts*` columns in `entry_fts` (the description decompressed: the `entry_text` view is
-/// that index's content) and its `ftsTitle` in `entry_title_fts` (rows not eligible for
-/// search have NULL text: they are indexed with no words), so FTS5's own `integrity-check`
-/// holds after every transaction.
+/// its `fts*` columns in `entry_fts` and its `ftsTitle` in `entry_title_fts`, as the
+/// `entry_text` view reads them (their stored forms expanded: the view is both indexes'
+/// content). Rows not eligible for search have NULL text: they are indexed with no words. So
+/// FTS5's own `integrity-check` holds after every transaction.
 final class DeferredIndex {
     /// Rows to index with their current text at the flush.
     private var pending: Set<Int64> = []
@@ -50,7 +50,10 @@ final class DeferredIndex {
             // A pending row was never indexed with its current text (nor, if new, at all);
             // what it had before this transaction was queued when its text first changed.
             if pending.remove(id) != nil { continue }
-            try insert.execute(arguments: [id, row[1], row[2], StoredText.optionalText(row, 3), row[4]])
+            let text: [(any DatabaseValueConvertible)?] = try (1...4).map {
+                try StoredText.optionalText(row, $0)
+            }
+            try insert.execute(arguments: StatementArguments([id] + text))
             hasDeletions = true
         }
     }
@@ -101,7 +104,7 @@ final class DeferredIndex {
             try db.execute(
                 sql: """
                     INSERT INTO entry_title_fts (rowid, ftsTitle)
-                    SELECT id, ftsTitle FROM entry
+                    SELECT id, ftsTitle FROM entry_text
                     WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id
                     """, arguments: [ids])
             if bulk {

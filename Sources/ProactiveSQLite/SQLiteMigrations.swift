@@ -552,8 +552,10 @@ enum SQLiteMigrations {
                     """)
         }
         migrator.registerMigration("v18-compressed-descriptions") { db in
+            // (Replaced by v19, which keeps every index-form column with its runs written once:
+            // deflating here made ingest 18 % slower.)
             // An entry's indexed description, the largest of its index-form columns (206 bytes
-            // a document at 1M items), is kept compressed (`StoredText.Format.indexText`): the
+            // a document at 1M items), is kept compressed (`StoredText.Format.deflatedDescription`): the
             // full-text index reads it through the `entry_text` view, which decompresses it, so
             // FTS5's own checks still compare the index with the text. Searches read
             // descriptions only for the candidates that can reach the page. The index is
@@ -562,7 +564,7 @@ enum SQLiteMigrations {
                 function: DatabaseFunction("proactive_compressed_index_text", argumentCount: 1, pure: true) {
                     values in
                     String.fromDatabaseValue(values[0]).map {
-                        StoredText.databaseValue($0, format: .indexText)
+                        StoredText.databaseValue($0, format: .deflatedDescription)
                     }
                 })
             let options = """
@@ -585,6 +587,61 @@ enum SQLiteMigrations {
                     INSERT INTO entry_fts(entry_fts, rank) VALUES('pgsz', 1000);
                     INSERT INTO entry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
                     SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry_text ORDER BY id;
+                    """)
+        }
+
+        migrator.registerMigration("v19-contracted-index-text") { db in
+            // An entry's index-form text spells each run of Chinese, Japanese or Korean
+            // characters as every character and every pair (three times its bytes); the
+            // `fts*` columns keep each run once (`StoredText.Format.indexText`), and the
+            // full-text indexes read the text spelled out through the `entry_text` view, so
+            // FTS5's own checks still compare the indexes with the text. Both indexes are
+            // rebuilt once, for their new content table.
+            db.add(
+                function: DatabaseFunction("proactive_contracted_index_text", argumentCount: 1, pure: true) {
+                    values in
+                    String.fromDatabaseValue(values[0]).map {
+                        StoredText.databaseValue($0, format: .indexText)
+                    }
+                })
+            let options = """
+                tokenize="unicode61 remove_diacritics 2 categories 'L* N* Mn Mc Me'", prefix='2 3 4 5',
+                detail=none, columnsize=0
+                """
+            var contracted: [String] = []
+            for column in ["ftsTitle", "ftsKeywords", "ftsDescription", "ftsAddress"] {
+                contracted.append(
+                    "\(column) = CASE WHEN typeof(\(column)) = 'text' THEN proactive_contracted_index_text(\(column)) ELSE \(column) END"
+                )
+            }
+            try db.execute(
+                sql: """
+                    DROP TABLE entry_fts;
+                    DROP TABLE entry_title_fts;
+                    DROP VIEW IF EXISTS entry_text;
+                    UPDATE entry SET ftsDescription = proactive_stored_text(ftsDescription)
+                    WHERE typeof(ftsDescription) = 'blob';
+                    UPDATE entry SET \(contracted.joined(separator: ", "))
+                    WHERE ftsTitle GLOB '*[^ -~]*' OR ftsKeywords GLOB '*[^ -~]*'
+                      OR ftsDescription GLOB '*[^ -~]*' OR ftsAddress GLOB '*[^ -~]*';
+                    CREATE VIEW entry_text AS
+                      SELECT id, proactive_stored_text(ftsTitle) AS ftsTitle,
+                        proactive_stored_text(ftsKeywords) AS ftsKeywords,
+                        proactive_stored_text(ftsDescription) AS ftsDescription,
+                        proactive_stored_text(ftsAddress) AS ftsAddress
+                      FROM entry;
+                    CREATE VIRTUAL TABLE entry_fts USING fts5(
+                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress,
+                      content='entry_text', content_rowid='id', \(options)
+                    );
+                    CREATE VIRTUAL TABLE entry_title_fts USING fts5(
+                      ftsTitle, content='entry_text', content_rowid='id', \(options)
+                    );
+                    INSERT INTO entry_fts(entry_fts, rank) VALUES('pgsz', 1000);
+                    INSERT INTO entry_title_fts(entry_title_fts, rank) VALUES('pgsz', 1000);
+                    INSERT INTO entry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
+                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry_text ORDER BY id;
+                    INSERT INTO entry_title_fts (rowid, ftsTitle) SELECT id, ftsTitle FROM entry_text ORDER BY id;
                     """)
         }
         return migrator

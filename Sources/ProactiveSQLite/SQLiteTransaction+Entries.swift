@@ -55,16 +55,16 @@ extension SQLiteTransaction {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (userKey, appKey, kind, identityKey) DO NOTHING
                 """
-        ).execute(arguments: [
-            user, app, draft.kind.rawValue, draft.identityKey, draft.uniqueIdentifier,
-            draft.domainIdentifier,
-            draft.persistentIdentifier, draft.activityType, draft.url, draft.title, draft.isEligibleForSearch,
-            draft.isEligibleForHandoff, draft.isEligibleForPublicIndexing, draft.isEligibleForPrediction,
-            draft.donatedAt.timeIntervalSince1970, draft.donatedAt.timeIntervalSince1970,
-            draft.expiresAt?.timeIntervalSince1970, StoredText.databaseValue(draft.payload), text.title,
-            text.keywords, StoredText.databaseValue(text.description, format: .indexText), text.address,
-            descriptionWords,
-        ])
+        ).execute(
+            arguments: [
+                user, app, draft.kind.rawValue, draft.identityKey, draft.uniqueIdentifier,
+                draft.domainIdentifier,
+                draft.persistentIdentifier, draft.activityType, draft.url, draft.title,
+                draft.isEligibleForSearch,
+                draft.isEligibleForHandoff, draft.isEligibleForPublicIndexing, draft.isEligibleForPrediction,
+                draft.donatedAt.timeIntervalSince1970, draft.donatedAt.timeIntervalSince1970,
+                draft.expiresAt?.timeIntervalSince1970, StoredText.databaseValue(draft.payload),
+            ] + Self.storedForms(text) + [descriptionWords])
         if db.changesCount > 0 {
             let id = db.lastInsertedRowID
             index.enqueue(id)
@@ -78,9 +78,7 @@ extension SQLiteTransaction {
                     """),
             arguments: [user, app, draft.kind.rawValue, draft.identityKey])!
         let id: Int64 = existing[0]
-        let old: [String?] = [
-            existing[1], existing[2], try StoredText.optionalText(existing, 3), existing[4],
-        ]
+        let old: [String?] = try (1...4).map { try StoredText.optionalText(existing, $0) }
         let textChanged = old != [text.title, text.keywords, text.description, text.address]
         if textChanged && index.isIndexed(id) {
             try index.removeIndexedText(id: id, values: old, db)
@@ -94,19 +92,27 @@ extension SQLiteTransaction {
                   ftsTitle = ?, ftsKeywords = ?, ftsDescription = ?, ftsAddress = ?, ftsDescriptionWords = ?
                 WHERE id = ?
                 """
-        ).execute(arguments: [
-            draft.uniqueIdentifier, draft.domainIdentifier, draft.persistentIdentifier, draft.activityType,
-            draft.url,
-            draft.title, draft.isEligibleForSearch, draft.isEligibleForHandoff,
-            draft.isEligibleForPublicIndexing,
-            draft.isEligibleForPrediction, draft.donatedAt.timeIntervalSince1970,
-            draft.expiresAt?.timeIntervalSince1970,
-            StoredText.databaseValue(draft.payload), text.title, text.keywords,
-            StoredText.databaseValue(text.description, format: .indexText), text.address, descriptionWords,
-            id,
-        ])
+        ).execute(
+            arguments: [
+                draft.uniqueIdentifier, draft.domainIdentifier, draft.persistentIdentifier,
+                draft.activityType,
+                draft.url,
+                draft.title, draft.isEligibleForSearch, draft.isEligibleForHandoff,
+                draft.isEligibleForPublicIndexing,
+                draft.isEligibleForPrediction, draft.donatedAt.timeIntervalSince1970,
+                draft.expiresAt?.timeIntervalSince1970,
+                StoredText.databaseValue(draft.payload),
+            ] + Self.storedForms(text) + [descriptionWords, id])
         if textChanged { index.enqueue(id) }
         return EntryWriteResult(id: id, merged: true)
+    }
+
+    /// How the `fts*` columns store an entry's index-form text (``StoredText/Format/indexText``).
+    static func storedForms(_ text: IndexedText) -> StatementArguments {
+        StatementArguments(
+            [text.title, text.keywords, text.description, text.address].map {
+                StoredText.databaseValue($0, format: .indexText)
+            })
     }
 
     /// Makes an entry its app's one current activity (`becomeCurrent()`).

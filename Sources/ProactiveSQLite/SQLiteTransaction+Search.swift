@@ -151,9 +151,10 @@ extension SQLiteTransaction {
             return EntryForRanking(
                 entry: try storedEntry(row),
                 indexedText: IndexedText(
-                    title: row[text], keywords: row[text + 1],
+                    title: try StoredText.optionalText(row, text),
+                    keywords: try StoredText.optionalText(row, text + 1),
                     description: try StoredText.optionalText(row, text + 2),
-                    address: row[text + 3]))
+                    address: try StoredText.optionalText(row, text + 3)))
         }
     }
 
@@ -180,9 +181,9 @@ extension SearchCandidate {
         self.init(
             id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
             indexedText: IndexedText(
-                title: row[3], keywords: row[4],
+                title: try StoredText.optionalText(row, 3), keywords: try StoredText.optionalText(row, 4),
                 description: descriptions ? try StoredText.optionalText(row, 6) : nil,
-                address: row[5]),
+                address: try StoredText.optionalText(row, 5)),
             isDescriptionRead: descriptions, descriptionWords: descriptions ? nil : row[6])
     }
 }

@@ -1,13 +1,15 @@
 import CZlib
 import Foundation
 import GRDB
+import ProactiveText
 import Synchronization
 
-/// How the store keeps the JSON of a document (an entry's payload, a sighting's place) and an
-/// entry's indexed description: as text when that is smallest, else compressed, as a blob of
-/// one format byte, the text's length in bytes (a LEB128 varint), then the text as raw deflate
-/// (zlib) with the format's preset dictionary (``Format``). Texts stored before (text) read as
-/// they are.
+/// How the store keeps the JSON of a document (an entry's payload, a sighting's place): as
+/// text when that is smallest, else compressed, as a blob of one format byte, the text's
+/// length in bytes (a LEB128 varint), then the text as raw deflate (zlib) with the format's
+/// preset dictionary (``Format``). An entry's index-form text is kept with its runs of
+/// Chinese, Japanese and Korean characters written once (``Format/indexText``). Texts stored
+/// before (text) read as they are.
 ///
 /// A document of 400 bytes takes about 200 (the documents of the 1M-item benchmark: 411 →
 /// 201 bytes on average); compressing one costs a few microseconds, reading one back less.
@@ -19,17 +21,22 @@ enum StoredText {
         /// A sighting's place: ``CompressionDictionary/places`` (loading the documents'
         /// dictionary cost more than compressing a place).
         case places = 2
-        /// An entry's description in the index form (`ftsDescription`), without a dictionary:
-        /// what it repeats is its own (a Chinese text's every character twice, alone and in a
-        /// pair), and a dictionary of common words saved 4 % more for the cost of loading it.
-        case indexText = 3
+        /// An entry's indexed description deflated without a dictionary, as migration v18
+        /// stored them; read, no longer written (v19 spells them as ``indexText``).
+        case deflatedDescription = 3
+        /// An entry's text in the index form (its `fts*` columns), not deflated: the format
+        /// byte, then ``IndexText/contracted(_:)``'s bytes. Deflating the description as well
+        /// (``deflatedDescription``) saved 73 more bytes a document but made ingest 18 %
+        /// slower (deflate costs 5–10 µs on a text of 200 bytes, mostly its fixed work per
+        /// stream).
+        case indexText = 4
 
         /// The preset dictionary of the format.
         var dictionary: [UInt8] {
             switch self {
             case .documents: CompressionDictionary.version1
             case .places: CompressionDictionary.places
-            case .indexText: []
+            case .deflatedDescription, .indexText: []
             }
         }
     }
@@ -59,6 +66,10 @@ enum StoredText {
 
     /// The value to store for `text`: a compressed blob when it is smaller, else the text.
     static func databaseValue(_ text: String, format: Format = .documents) -> DatabaseValue {
+        if format == .indexText {
+            guard let contracted = IndexText.contracted(text) else { return text.databaseValue }
+            return Data([format.rawValue] + contracted).databaseValue
+        }
         guard text.utf8.count >= smallest else { return text.databaseValue }
         if format == .documents,
             let form = prepared.withLock({ $0.isEmpty ? nil : $0.removeValue(forKey: text) })
@@ -107,10 +118,11 @@ enum StoredText {
     }
 
     /// `proactive_stored_text(value)`: the text of a stored value, NULL for NULL (the full-text
-    /// index reads the descriptions it indexes through it: the `entry_text` view).
+    /// indexes read the text they index through it: the `entry_text` view).
     static let sqlFunction = DatabaseFunction("proactive_stored_text", argumentCount: 1, pure: true) {
         values in
-        values[0].isNull ? nil : try text(values[0])
+        guard case .blob = values[0].storage else { return values[0] }
+        return try text(values[0])
     }
 
     // MARK: Deflate
@@ -167,6 +179,14 @@ enum StoredText {
     private static func decompress(_ data: Data) throws -> String {
         guard let format = data.first.flatMap(Format.init(rawValue:)) else {
             throw DatabaseError(message: "a stored document is in an unknown format (\(data.first ?? 0))")
+        }
+        if format == .indexText {
+            guard
+                let text = data.withUnsafeBytes({
+                    IndexText.expanded(UnsafeRawBufferPointer(rebasing: $0[1...]))
+                })
+            else { throw DatabaseError(message: "a stored text is cut short") }
+            return text
         }
         var offset = 1
         guard let size = readVarint(data, at: &offset), size <= UInt64(Int32.max) else {

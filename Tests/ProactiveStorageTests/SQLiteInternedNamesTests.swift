@@ -113,7 +113,7 @@ import Testing
                       app = (SELECT name FROM name WHERE id = appKey);
                     DROP TABLE name;
                     DROP VIEW entry_text;
-                    DELETE FROM grdb_migrations WHERE identifier IN ('v17-interned-names', 'v18-compressed-descriptions');
+                    DELETE FROM grdb_migrations WHERE identifier IN ('v17-interned-names', 'v18-compressed-descriptions', 'v19-contracted-index-text');
                     """)
         }
         let upgraded = try SQLiteStorage(path: path)

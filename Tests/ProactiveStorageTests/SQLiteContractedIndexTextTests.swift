@@ -6,9 +6,9 @@ import Testing
 
 @testable import ProactiveSQLite
 
-/// An entry's indexed description is kept compressed, and the full-text index reads it
-/// decompressed through the `entry_text` view (v18).
-@Suite struct SQLiteCompressedDescriptionTests {
+/// An entry's index-form text keeps each run of Chinese, Japanese or Korean characters once,
+/// and the full-text indexes read it spelled out through the `entry_text` view (v19).
+@Suite struct SQLiteContractedIndexTextTests {
     static let descriptions = [
         "Quarterly giraffe census along the northern ridge, with notes on every herd we met and the weather",
         IndexText.indexForm("长颈鹿普查报告：北部山脊的每一个群落，以及天气和道路的情况说明"),
@@ -18,7 +18,7 @@ import Testing
     private static func fill(_ store: SQLiteStorage) throws {
         try store.write { tx in
             for (index, description) in descriptions.enumerated() {
-                var draft = Fixture.item("com.a", "\(index)", "Report \(index)")
+                var draft = Fixture.item("com.a", "\(index)", index == 1 ? "报告 Report 1" : "Report \(index)")
                 draft.indexedText.description = description
                 try tx.upsertEntry(draft)
             }
@@ -35,7 +35,8 @@ import Testing
     /// What a search by a description's words finds, and what ranking reads back.
     private static func check(_ store: SQLiteStorage, path: String) throws {
         #expect(try found(store, "giraffe herd") == ["Report 0"])
-        #expect(try found(store, "长颈鹿") == ["Report 1"])
+        #expect(try found(store, "长颈鹿") == [IndexText.indexForm("报告 Report 1")])
+        #expect(try found(store, "报告") == [IndexText.indexForm("报告 Report 1")])
         #expect(try found(store, "short") == ["Report 2"])
         let ranked = try store.read { tx in
             let ids = try tx.searchCandidates(
@@ -47,14 +48,15 @@ import Testing
         }
         #expect(ranked == descriptions)
         let types = try DatabaseQueue(path: path).read { db in
-            try String.fetchAll(db, sql: "SELECT typeof(ftsDescription) FROM entry ORDER BY id")
+            try String.fetchAll(
+                db, sql: "SELECT typeof(ftsTitle) || ' ' || typeof(ftsDescription) FROM entry ORDER BY id")
         }
-        #expect(types == ["blob", "blob", "text"])
+        #expect(types == ["text text", "blob blob", "text text"])
         #expect(try store.write { try $0.indexIntegrityCheck() })
         #expect(try store.checkIntegrity() == [])
     }
 
-    @Test func descriptionsAreStoredCompressedAndFoundByTheirWords() throws {
+    @Test func runsAreStoredOnceAndFoundByTheirCharacters() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("desc-\(UUID()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = try SQLiteStorage(path: path)
@@ -72,36 +74,57 @@ import Testing
         #expect(try Self.found(store, "giraffe") == [])
         #expect(try Self.found(store, "zebra southern") == ["Report 0"])
         #expect(try Self.found(store, "长颈鹿") == [])
+        #expect(try Self.found(store, "报告") == [])
         #expect(try store.write { try $0.indexIntegrityCheck() })
     }
 
-    /// A store whose descriptions are text (before v18) is upgraded: compressed, and the index
-    /// rebuilt on the view.
-    @Test func aStoreWithDescriptionsAsTextIsUpgraded() throws {
+    /// A store whose index-form text is spelled out, its long descriptions deflated (v18), is
+    /// upgraded: its runs contracted, and both indexes rebuilt on the view.
+    @Test func aStoreWithRunsSpelledOutIsUpgraded() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("v17-\(UUID()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.fill(try SQLiteStorage(path: path))
         var configuration = Configuration()
-        configuration.prepareDatabase { db in db.add(function: StoredText.sqlFunction) }
+        configuration.prepareDatabase { db in
+            db.add(function: StoredText.sqlFunction)
+            // Version 18 kept long descriptions deflated.
+            db.add(
+                function: DatabaseFunction("deflated", argumentCount: 1, pure: true) { values in
+                    String.fromDatabaseValue(values[0]).map {
+                        StoredText.databaseValue($0, format: .deflatedDescription)
+                    }
+                })
+        }
         try DatabaseQueue(path: path, configuration: configuration).write { db in
             try db.execute(
                 sql: """
-                    UPDATE entry SET ftsDescription = proactive_stored_text(ftsDescription);
+                    UPDATE entry SET ftsTitle = proactive_stored_text(ftsTitle),
+                      ftsKeywords = proactive_stored_text(ftsKeywords),
+                      ftsDescription = proactive_stored_text(ftsDescription),
+                      ftsAddress = proactive_stored_text(ftsAddress);
+                    UPDATE entry SET ftsDescription = deflated(ftsDescription) WHERE length(ftsDescription) >= 48;
                     DROP TABLE entry_fts;
+                    DROP TABLE entry_title_fts;
                     DROP VIEW entry_text;
                     CREATE VIRTUAL TABLE entry_fts USING fts5(
                       ftsTitle, ftsKeywords, ftsDescription, ftsAddress, content='entry', content_rowid='id',
                       tokenize="unicode61 remove_diacritics 2 categories 'L* N* Mn Mc Me'", prefix='2 3 4 5',
                       detail=none, columnsize=0);
+                    CREATE VIRTUAL TABLE entry_title_fts USING fts5(
+                      ftsTitle, content='entry', content_rowid='id',
+                      tokenize="unicode61 remove_diacritics 2 categories 'L* N* Mn Mc Me'", prefix='2 3 4 5',
+                      detail=none, columnsize=0);
                     INSERT INTO entry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
                     SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v18-compressed-descriptions';
+                    INSERT INTO entry_title_fts (rowid, ftsTitle) SELECT id, ftsTitle FROM entry;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v19-contracted-index-text';
                     """)
         }
         let types = try DatabaseQueue(path: path).read { db in
-            try String.fetchAll(db, sql: "SELECT typeof(ftsDescription) FROM entry ORDER BY id")
+            try String.fetchAll(
+                db, sql: "SELECT typeof(ftsTitle) || ' ' || typeof(ftsDescription) FROM entry ORDER BY id")
         }
-        #expect(types == ["text", "text", "text"])
+        #expect(types == ["text blob", "text blob", "text text"])
         try Self.check(try SQLiteStorage(path: path), path: path)
     }
 }
