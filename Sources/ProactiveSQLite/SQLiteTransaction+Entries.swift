@@ -46,6 +46,7 @@ extension SQLiteTransaction {
         let descriptionWords = TextRelevance.wordCount(text.description)
         let user = try names.internedKey(of: userID, db)
         let app = try names.internedKey(of: draft.app, db)
+        let forms = Self.storedForms(text)
         try db.cachedStatement(
             sql: """
                 INSERT INTO entry (userKey, appKey, kind, identityKey, uniqueIdentifier, domainIdentifier, persistentIdentifier,
@@ -63,8 +64,9 @@ extension SQLiteTransaction {
                 draft.isEligibleForSearch,
                 draft.isEligibleForHandoff, draft.isEligibleForPublicIndexing, draft.isEligibleForPrediction,
                 draft.donatedAt.timeIntervalSince1970, draft.donatedAt.timeIntervalSince1970,
-                draft.expiresAt?.timeIntervalSince1970, StoredText.databaseValue(draft.payload),
-            ] + Self.storedForms(text) + [descriptionWords])
+                draft.expiresAt?.timeIntervalSince1970, StoredText.databaseValue(draft.payload), forms[0],
+                forms[1], forms[2], forms[3], descriptionWords,
+            ])
         if db.changesCount > 0 {
             let id = db.lastInsertedRowID
             index.enqueue(id)
@@ -101,18 +103,19 @@ extension SQLiteTransaction {
                 draft.isEligibleForPublicIndexing,
                 draft.isEligibleForPrediction, draft.donatedAt.timeIntervalSince1970,
                 draft.expiresAt?.timeIntervalSince1970,
-                StoredText.databaseValue(draft.payload),
-            ] + Self.storedForms(text) + [descriptionWords, id])
+                StoredText.databaseValue(draft.payload), forms[0], forms[1], forms[2], forms[3],
+                descriptionWords, id,
+            ])
         if textChanged { index.enqueue(id) }
         return EntryWriteResult(id: id, merged: true)
     }
 
-    /// How the `fts*` columns store an entry's index-form text (``StoredText/Format/indexText``).
-    static func storedForms(_ text: IndexedText) -> StatementArguments {
-        StatementArguments(
-            [text.title, text.keywords, text.description, text.address].map {
-                StoredText.databaseValue($0, format: .indexText)
-            })
+    /// How the `fts*` columns store an entry's index-form text (``StoredText/Format/indexText``):
+    /// title, keywords, description, address.
+    static func storedForms(_ text: IndexedText) -> [DatabaseValue] {
+        [text.title, text.keywords, text.description, text.address].map {
+            StoredText.databaseValue($0, format: .indexText)
+        }
     }
 
     /// Makes an entry its app's one current activity (`becomeCurrent()`).
