@@ -7,7 +7,7 @@ import Synchronization
 /// How the store keeps the JSON of a document (an entry's payload, a sighting's place): as
 /// text when that is smallest, else compressed, as a blob of one format byte, the text's
 /// length in bytes (a LEB128 varint), then the text as raw deflate (zlib) with the format's
-/// preset dictionary (``Format``). An entry's index-form text is kept with its runs of
+/// preset dictionary (``Format``). An entry's index-form description is kept with its runs of
 /// Chinese, Japanese and Korean characters written once (``Format/indexText``). Texts stored
 /// before (text) read as they are.
 ///
@@ -24,8 +24,8 @@ enum StoredText {
         /// An entry's indexed description deflated without a dictionary, as migration v18
         /// stored them; read, no longer written (v19 spells them as ``indexText``).
         case deflatedDescription = 3
-        /// An entry's text in the index form (its `fts*` columns), not deflated: the format
-        /// byte, then ``IndexText/contracted(_:)``'s bytes. Deflating the description as well
+        /// An entry's description in the index form (`ftsDescription`), not deflated: the
+        /// format byte, then ``IndexText/contracted(_:)``'s bytes. Deflating the description as well
         /// (``deflatedDescription``) saved 73 more bytes a document but made ingest 18 %
         /// slower (deflate costs 5–10 µs on a text of 200 bytes, mostly its fixed work per
         /// stream).

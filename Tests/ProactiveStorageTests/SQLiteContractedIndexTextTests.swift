@@ -6,8 +6,8 @@ import Testing
 
 @testable import ProactiveSQLite
 
-/// An entry's index-form text keeps each run of Chinese, Japanese or Korean characters once,
-/// and the full-text indexes read it spelled out through the `entry_text` view (v19).
+/// An entry's index-form description keeps each run of Chinese, Japanese or Korean characters
+/// once, and the full-text indexes read it spelled out through the `entry_text` view (v19).
 @Suite struct SQLiteContractedIndexTextTests {
     static let descriptions = [
         "Quarterly giraffe census along the northern ridge, with notes on every herd we met and the weather",
@@ -49,9 +49,11 @@ import Testing
         #expect(ranked == descriptions)
         let types = try DatabaseQueue(path: path).read { db in
             try String.fetchAll(
-                db, sql: "SELECT typeof(ftsTitle) || ' ' || typeof(ftsDescription) FROM entry ORDER BY id")
+                db,
+                sql: "SELECT typeof(ftsTitle) || ' ' || typeof(ftsDescription) FROM entry ORDER BY id LIMIT 3"
+            )
         }
-        #expect(types == ["text text", "blob blob", "text text"])
+        #expect(types == ["text text", "text blob", "text text"])
         #expect(try store.write { try $0.indexIntegrityCheck() })
         #expect(try store.checkIntegrity() == [])
     }
@@ -84,6 +86,19 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("v17-\(UUID()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.fill(try SQLiteStorage(path: path))
+        // Enough text that rebuilding the index writes it in several segments.
+        var random = SystemRandomNumberGenerator()
+        let words = (0..<3000).map { _ in
+            String((0..<7).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement(using: &random)! })
+        }
+        try SQLiteStorage(path: path).write { tx in
+            for index in 0..<4000 {
+                var draft = Fixture.item("com.b", "\(index)", "Filler \(index)")
+                draft.indexedText.description = (0..<40).map { _ in words.randomElement(using: &random)! }
+                    .joined(separator: " ")
+                try tx.upsertEntry(draft)
+            }
+        }
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             db.add(function: StoredText.sqlFunction)
@@ -122,9 +137,20 @@ import Testing
         }
         let types = try DatabaseQueue(path: path).read { db in
             try String.fetchAll(
-                db, sql: "SELECT typeof(ftsTitle) || ' ' || typeof(ftsDescription) FROM entry ORDER BY id")
+                db,
+                sql: "SELECT typeof(ftsTitle) || ' ' || typeof(ftsDescription) FROM entry ORDER BY id LIMIT 3"
+            )
         }
         #expect(types == ["text blob", "text blob", "text text"])
         try Self.check(try SQLiteStorage(path: path), path: path)
+        // Each index rebuilt is one segment, as the upkeep leaves them.
+        let segments = try DatabaseQueue(path: path).read { db in
+            try ["entry_fts", "entry_title_fts"].map { table in
+                let record = try [UInt8](
+                    Data.fetchOne(db, sql: "SELECT block FROM \(table)_data WHERE id = 10") ?? Data())
+                return FTS5Structure(record: record)?.segments.count
+            }
+        }
+        #expect(segments == [1, 1])
     }
 }
