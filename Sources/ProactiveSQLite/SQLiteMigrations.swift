@@ -551,45 +551,12 @@ enum SQLiteMigrations {
                     CREATE INDEX placeSighting_seenAt ON placeSighting(userKey, seenAt);
                     """)
         }
-        migrator.registerMigration("v18-compressed-descriptions") { db in
-            // (Replaced by v19, which keeps every index-form column with its runs written once:
-            // deflating here made ingest 18 % slower.)
-            // An entry's indexed description, the largest of its index-form columns (206 bytes
-            // a document at 1M items), is kept compressed (`StoredText.Format.deflatedDescription`): the
-            // full-text index reads it through the `entry_text` view, which decompresses it, so
-            // FTS5's own checks still compare the index with the text. Searches read
-            // descriptions only for the candidates that can reach the page. The index is
-            // rebuilt once, for its new content table.
-            db.add(
-                function: DatabaseFunction("proactive_compressed_index_text", argumentCount: 1, pure: true) {
-                    values in
-                    String.fromDatabaseValue(values[0]).map {
-                        StoredText.databaseValue($0, format: .deflatedDescription)
-                    }
-                })
-            let options = """
-                tokenize="unicode61 remove_diacritics 2 categories 'L* N* Mn Mc Me'", prefix='2 3 4 5',
-                detail=none, columnsize=0
-                """
-            try db.execute(
-                sql: """
-                    DROP TABLE entry_fts;
-                    UPDATE entry SET ftsDescription = proactive_compressed_index_text(ftsDescription)
-                    WHERE typeof(ftsDescription) = 'text' AND length(CAST(ftsDescription AS BLOB)) >= \(StoredText.smallest);
-                    CREATE VIEW entry_text AS
-                      SELECT id, ftsTitle, ftsKeywords, proactive_stored_text(ftsDescription) AS ftsDescription,
-                        ftsAddress
-                      FROM entry;
-                    CREATE VIRTUAL TABLE entry_fts USING fts5(
-                      ftsTitle, ftsKeywords, ftsDescription, ftsAddress,
-                      content='entry_text', content_rowid='id', \(options)
-                    );
-                    INSERT INTO entry_fts(entry_fts, rank) VALUES('pgsz', 1000);
-                    INSERT INTO entry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
-                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry_text ORDER BY id;
-                    """)
+        migrator.registerMigration("v18-compressed-descriptions") { _ in
+            // This migration deflated descriptions for a few hours of 2026-11-27 (ingest was
+            // 18 % slower for it). v19 reads what it wrote (`StoredText.Format.deflatedDescription`)
+            // and redoes everything it did, so it does nothing now (it took 40 s of a 1M-item
+            // store's upgrade for v19 to undo).
         }
-
         migrator.registerMigration("v19-contracted-index-text") { db in
             // An entry's index-form text spells each run of Chinese, Japanese or Korean
             // characters as every character and every pair (three times its bytes); the
