@@ -165,7 +165,7 @@ enum StoredText {
                 }
             guard status == Z_OK else { return nil }
             var header: [UInt8] = [format.rawValue]
-            appendVarint(UInt64(size), to: &header)
+            LEB128.append(UInt64(size), to: &header)
             let bound = Int(deflateBound(stream, uLong(size)))
             var output = Data(count: header.count + bound)
             let written = output.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) -> Int? in
@@ -200,7 +200,8 @@ enum StoredText {
             return text
         }
         var offset = 1
-        guard let size = readVarint(data, at: &offset), size <= UInt64(Int32.max) else {
+        guard let size = data.withUnsafeBytes({ LEB128.read($0, at: &offset) }), size <= UInt64(Int32.max)
+        else {
             throw DatabaseError(message: "a stored document has no valid length")
         }
         let text = inflaters.withStream { stream -> String? in
@@ -230,27 +231,5 @@ enum StoredText {
             throw DatabaseError(message: "a stored document could not be decompressed")
         }
         return text
-    }
-
-    private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(value & 0x7F) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
-    }
-
-    private static func readVarint(_ data: Data, at offset: inout Int) -> UInt64? {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < data.count, shift < 64 {
-            let byte = data[data.startIndex + offset]
-            offset += 1
-            value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return value }
-            shift += 7
-        }
-        return nil
     }
 }

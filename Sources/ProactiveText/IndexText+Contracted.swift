@@ -28,7 +28,7 @@ extension IndexText {
                         contractedAny = true
                     }
                     out.append(runMark)
-                    appendVarint(units.count, to: &out)
+                    LEB128.append(UInt64(units.count), to: &out)
                     for unit in units { out.append(contentsOf: bytes[unit]) }
                     i = end
                 } else {
@@ -53,7 +53,9 @@ extension IndexText {
                 continue
             }
             i += 1
-            guard let count = readVarint(bytes, at: &i), count >= 1 else { return nil }
+            guard let count = LEB128.read(bytes, at: &i), count >= 1, count <= UInt64(bytes.count) else {
+                return nil
+            }
             var previous: Range<Int>?
             out.append(space)
             for _ in 0..<count {
@@ -117,27 +119,5 @@ extension IndexText {
         case 0xC0...: 2
         default: 1
         }
-    }
-
-    private static func appendVarint(_ value: Int, to bytes: inout [UInt8]) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(value & 0x7F) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
-    }
-
-    private static func readVarint(_ bytes: UnsafeRawBufferPointer, at index: inout Int) -> Int? {
-        var value = 0
-        var shift = 0
-        while index < bytes.count, shift < 63 {
-            let byte = bytes[index]
-            index += 1
-            value |= Int(byte & 0x7F) << shift
-            if byte < 0x80 { return value }
-            shift += 7
-        }
-        return nil
     }
 }
