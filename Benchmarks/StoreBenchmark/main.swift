@@ -97,11 +97,16 @@ func rawIngest(options: Options, path: String) throws -> Double {
     check(sqlite3_open(path, &db), db, "open")
     check(sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", nil, nil, nil), db, "pragma")
     var statement: OpaquePointer?
+    // The user and the app by their keys in the `name` table, as the store keys them.
+    check(
+        sqlite3_exec(
+            db, "INSERT INTO name (id, name) VALUES (1, 'default'), (2, 'com.example.bench')", nil, nil, nil),
+        db, "names")
     let sql = """
-        INSERT INTO entry (userId, app, kind, identityKey, uniqueIdentifier, domainIdentifier, title,
+        INSERT INTO entry (userKey, appKey, kind, identityKey, uniqueIdentifier, domainIdentifier, title,
           isEligibleForSearch, isEligibleForHandoff, isEligibleForPublicIndexing, isEligibleForPrediction,
           firstDonatedAt, donatedAt, expiresAt, payload, ftsTitle, ftsKeywords, ftsDescription, ftsAddress)
-        VALUES ('default', 'com.example.bench', 'item', ?1, ?1, ?2, ?3, 1, 0, 0, 0, ?4, ?4, ?5, ?6, ?3, ?7, ?8, ?9)
+        VALUES (1, 2, 'item', ?1, ?1, ?2, ?3, 1, 0, 0, 0, ?4, ?4, ?5, ?6, ?3, ?7, ?8, ?9)
         """
     check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), db, "prepare")
     var corpus = try options.corpus()
