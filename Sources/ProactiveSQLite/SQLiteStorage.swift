@@ -48,7 +48,10 @@ public final class SQLiteStorage: Storage {
             writer = try DatabasePool(path: path, configuration: configuration)
             let migrator = SQLiteMigrations.migrator
             if try !writer.read({ try migrator.hasCompletedMigrations($0) }) {
-                try Self.withDirectoryLock(directory.path) { try migrator.migrate(writer) }
+                try Self.withDirectoryLock(directory.path) {
+                    try migrator.migrate(writer)
+                    Self.compactIfMostlyFree(writer)
+                }
             }
         } catch let error as DatabaseError {
             throw StorageError(error, path: path)
@@ -58,6 +61,22 @@ public final class SQLiteStorage: Storage {
             throw StorageError(code: .cannotOpen, message: "cannot open the store at \(path): \(error)")
         }
         frequentWords.setReader { [weak self] word in self?.readMatches(of: word) }
+    }
+
+    /// Rewrites the store without its free pages (`VACUUM`) when they are a quarter of it or
+    /// more: an upgrade that copies a table (v17 copied `entry` and `placeSighting`, v19
+    /// rebuilt the full-text indexes) leaves the old copy's pages free, and a 1M-item store's
+    /// file stayed at 2.0 GB for 1.07 GB of data (compacting it took 8 s). Best effort: a store
+    /// another process is reading stays as it is, to be filled by the next documents.
+    private static func compactIfMostlyFree(_ writer: any DatabaseWriter) {
+        let free = try? writer.read { db in
+            (
+                try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0,
+                try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            )
+        }
+        guard let (freePages, pages) = free, pages > 0, freePages * 4 >= pages else { return }
+        try? writer.vacuum()
     }
 
     /// Opens a private in-memory store, for tests and previews.

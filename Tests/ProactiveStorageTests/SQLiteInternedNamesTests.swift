@@ -92,6 +92,16 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = try SQLiteStorage(path: path)
         try Self.fill(store)
+        // Enough rows that the tables the upgrade copies are most of the file.
+        try store.write(user: Self.bob) { tx in
+            for index in 0..<2000 {
+                let entry = try tx.upsertEntry(
+                    Fixture.item("com.c", "\(index)", "Filler \(index) of the upgrade"))
+                try tx.replacePlaceSightings(
+                    entryID: entry.id,
+                    with: [Fixture.sighting(entryID: entry.id, "com.c", name: "Place \(index)")])
+            }
+        }
         let before = try [Self.alice, Self.bob].map { try Self.contents(store, $0) }
         let ids = try DatabaseQueue(path: path).read {
             try Int64.fetchAll($0, sql: "SELECT id FROM entry ORDER BY id")
@@ -125,5 +135,13 @@ import Testing
                 == ids)
         #expect(try upgraded.write { try $0.indexIntegrityCheck() })
         #expect(try upgraded.checkIntegrity() == [])
+        // The old tables' pages are not left free in the file.
+        let (free, pages) = try DatabaseQueue(path: path).read { db in
+            (
+                try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0,
+                try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            )
+        }
+        #expect(free * 4 < pages, "\(free) of \(pages) pages free")
     }
 }
