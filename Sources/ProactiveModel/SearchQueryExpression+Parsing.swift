@@ -187,6 +187,10 @@ struct QueryParser {
                 guard case .number(let days) = value, consume(")") else {
                     throw error("expected $time.today(days)")
                 }
+                // A whole number of days within about 270 years (a fuzzer's -1e308 trapped here).
+                guard days.rounded() == days, abs(days) <= 100_000 else {
+                    throw error("$time.today(days) takes a whole number of days between -100000 and 100000")
+                }
                 return .relativeTime(.today(offsetDays: Int(days)))
             }
             return .relativeTime(.today(offsetDays: 0))

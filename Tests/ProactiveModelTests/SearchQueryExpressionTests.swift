@@ -46,6 +46,9 @@ import Testing
         #"title == "unterminated"#, "title ~ 3", "(title == \"a\"", "title == \"a\" &&", "== \"a\"",
         "title == \"a\"x",
         "InRange(rating, 1)", "title == $time.tomorrow", "", String(repeating: "(", count: 500),
+        // Found by the fuzzer: a day count beyond Int trapped.
+        "InRange(888e, $time.today(-3),$time.today(-1e308))", "lastUsedDate > $time.today(1.5)",
+        "lastUsedDate > $time.today(100001)",
     ])
     func rejectsBadSyntax(query: String) {
         #expect(throws: SearchQuerySyntaxError.self) { try SearchQueryExpression(parsing: query) }
