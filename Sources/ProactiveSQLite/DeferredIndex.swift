@@ -41,20 +41,12 @@ final class DeferredIndex {
         let rows = try Row.fetchAll(
             db, sql: "SELECT id, \(Self.columns) FROM entry WHERE \(condition)",
             arguments: arguments)
-        guard !rows.isEmpty else { return }
-        try prepare(db)
-        let insert = try db.cachedStatement(
-            sql: "INSERT INTO temp.fts_deletions (id, t, k, d, a) VALUES (?, ?, ?, ?, ?)")
         for row in rows {
             let id: Int64 = row[0]
             // A pending row was never indexed with its current text (nor, if new, at all);
             // what it had before this transaction was queued when its text first changed.
             if pending.remove(id) != nil { continue }
-            let text: [(any DatabaseValueConvertible)?] = try (1...4).map {
-                try StoredText.optionalText(row, $0)
-            }
-            try insert.execute(arguments: StatementArguments([id] + text))
-            hasDeletions = true
+            try removeIndexedText(id: id, text: IndexedText(row: row, columnsFrom: 1), db)
         }
     }
 
@@ -63,10 +55,10 @@ final class DeferredIndex {
     func isIndexed(_ id: Int64) -> Bool { !pending.contains(id) }
 
     /// Queues one row's old text for removal from the index.
-    func removeIndexedText(id: Int64, values: [String?], _ db: Database) throws {
+    func removeIndexedText(id: Int64, text: IndexedText, _ db: Database) throws {
         try prepare(db)
         try db.cachedStatement(sql: "INSERT INTO temp.fts_deletions (id, t, k, d, a) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [id, values[0], values[1], values[2], values[3]])
+            .execute(arguments: [id, text.title, text.keywords, text.description, text.address])
         hasDeletions = true
     }
 
@@ -133,5 +125,17 @@ final class DeferredIndex {
             try db.execute(
                 sql: "INSERT INTO \(table)(\(table), rank) VALUES('automerge', ?)", arguments: [segments])
         }
+    }
+}
+
+extension IndexedText {
+    /// The text of a row's ``DeferredIndex/columns``, the first at `first`, as the store keeps
+    /// it (see ``StoredText``).
+    init(row: Row, columnsFrom first: Int) throws {
+        self.init(
+            title: try StoredText.optionalText(row, first),
+            keywords: try StoredText.optionalText(row, first + 1),
+            description: try StoredText.optionalText(row, first + 2),
+            address: try StoredText.optionalText(row, first + 3))
     }
 }

@@ -75,15 +75,15 @@ extension SQLiteTransaction {
         let existing = try Row.fetchOne(
             db.cachedStatement(
                 sql: """
-                    SELECT id, ftsTitle, ftsKeywords, ftsDescription, ftsAddress FROM entry
+                    SELECT id, \(DeferredIndex.columns) FROM entry
                     WHERE userKey = ? AND appKey = ? AND kind = ? AND identityKey = ?
                     """),
             arguments: [user, app, draft.kind.rawValue, draft.identityKey])!
         let id: Int64 = existing[0]
-        let old: [String?] = try (1...4).map { try StoredText.optionalText(existing, $0) }
-        let textChanged = old != [text.title, text.keywords, text.description, text.address]
+        let old = try IndexedText(row: existing, columnsFrom: 1)
+        let textChanged = old != text
         if textChanged && index.isIndexed(id) {
-            try index.removeIndexedText(id: id, values: old, db)
+            try index.removeIndexedText(id: id, text: old, db)
         }
         try db.cachedStatement(
             sql: """
@@ -111,9 +111,9 @@ extension SQLiteTransaction {
     }
 
     /// How the `fts*` columns store an entry's index-form text: title, keywords, description
-    /// (its runs written once: ``StoredText/Format/indexText``), address. Spelling out the
-    /// other columns' runs on every read cost searches more than their 31 bytes a document
-    /// are worth (p50 1.45 → 1.9 ms at 1M items: every candidate reads them).
+    /// (its runs written once: ``StoredText/Format/indexText``), address. The other columns
+    /// are read for every search candidate: with their runs written once too (31 bytes a
+    /// document less at 1M items), spelling them out was 13.6 % of a search's time.
     static func storedForms(_ text: IndexedText) -> [DatabaseValue] {
         [
             text.title.databaseValue, text.keywords.databaseValue,

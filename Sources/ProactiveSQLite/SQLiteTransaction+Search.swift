@@ -140,21 +140,15 @@ extension SQLiteTransaction {
         let (clause, arguments) = try condition(scope)
         return try rows(
             """
-            SELECT \(StoredEntry.columns), e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
-            FROM entry e
+            SELECT \(StoredEntry.columns), \(DeferredIndex.columns) FROM entry e
             WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userKey = ?
               AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
             """,
             [Self.jsonArray(ids), userKey(), now.timeIntervalSince1970] + arguments
         ) { row in
-            let text = StoredEntry.columnCount
-            return EntryForRanking(
+            EntryForRanking(
                 entry: try storedEntry(row),
-                indexedText: IndexedText(
-                    title: try StoredText.optionalText(row, text),
-                    keywords: try StoredText.optionalText(row, text + 1),
-                    description: try StoredText.optionalText(row, text + 2),
-                    address: try StoredText.optionalText(row, text + 3)))
+                indexedText: try IndexedText(row: row, columnsFrom: StoredEntry.columnCount))
         }
     }
 
