@@ -39,6 +39,14 @@ enum StoredText {
             case .deflatedDescription, .indexText: []
             }
         }
+
+        /// Gives a stream the format's dictionary with `set` (zlib's `deflateSetDictionary` or
+        /// `inflateSetDictionary`); `Z_OK` at once when it has none.
+        func setDictionary(_ set: (UnsafePointer<Bytef>?, uInt) -> Int32) -> Int32 {
+            let dictionary = self.dictionary
+            guard !dictionary.isEmpty else { return Z_OK }
+            return dictionary.withUnsafeBufferPointer { set($0.baseAddress, uInt($0.count)) }
+        }
     }
     /// Texts shorter than this are stored as they are (a blob's header and deflate's end
     /// marker would eat what compression saves).
@@ -55,9 +63,6 @@ enum StoredText {
         let bytes: [UInt8]
         init(_ text: String) { bytes = Array(text.utf8) }
         func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
-        static func == (a: TextKey, b: TextKey) -> Bool {
-            a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in x.elementsEqual(y) } }
-        }
     }
     /// The most forms kept waiting: when full, the forms are dropped and collecting starts
     /// again (a form whose document was refused is never taken out).
@@ -156,14 +161,7 @@ enum StoredText {
 
     private static func compress(_ text: String, size: Int, format: Format) -> Data? {
         deflaters.withStream { stream -> Data? in
-            let dictionary = format.dictionary
-            let status =
-                dictionary.isEmpty
-                ? Z_OK
-                : dictionary.withUnsafeBufferPointer { bytes in
-                    deflateSetDictionary(stream, bytes.baseAddress, uInt(bytes.count))
-                }
-            guard status == Z_OK else { return nil }
+            guard format.setDictionary({ deflateSetDictionary(stream, $0, $1) }) == Z_OK else { return nil }
             var header: [UInt8] = [format.rawValue]
             LEB128.append(UInt64(size), to: &header)
             let bound = Int(deflateBound(stream, uLong(size)))
@@ -213,14 +211,8 @@ enum StoredText {
                     stream.pointee.next_out = output.baseAddress
                     stream.pointee.avail_out = uInt(output.count)
                     // Raw deflate names no dictionary: it is set before inflating.
-                    let dictionary = format.dictionary
-                    let set =
-                        dictionary.isEmpty
-                        ? Z_OK
-                        : dictionary.withUnsafeBufferPointer { bytes in
-                            inflateSetDictionary(stream, bytes.baseAddress, uInt(bytes.count))
-                        }
-                    guard set == Z_OK, inflate(stream, Z_FINISH) == Z_STREAM_END,
+                    guard format.setDictionary({ inflateSetDictionary(stream, $0, $1) }) == Z_OK,
+                        inflate(stream, Z_FINISH) == Z_STREAM_END,
                         stream.pointee.avail_out == 0
                     else { return 0 }
                     return output.count

@@ -59,9 +59,8 @@ extension IndexText {
             var previous: Range<Int>?
             out.append(space)
             for _ in 0..<count {
-                guard i < bytes.count else { return nil }
-                let unit = i..<min(bytes.count, i + scalarLength(bytes[i]))
-                guard unit.count == scalarLength(bytes[i]) else { return nil }
+                guard i < bytes.count, i + scalarLength(bytes[i]) <= bytes.count else { return nil }
+                let unit = i..<i + scalarLength(bytes[i])
                 if let previous {
                     out.append(contentsOf: bytes[previous])
                     out.append(contentsOf: bytes[unit])
