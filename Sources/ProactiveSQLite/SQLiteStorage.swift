@@ -32,8 +32,12 @@ public final class SQLiteStorage: Storage {
         try self.init(path: path, frequentWords: FrequentWordMatches())
     }
 
-    /// Opens the store at a path, keeping frequent words' matches as `frequentWords` says.
-    init(path: String, frequentWords: FrequentWordMatches) throws(StorageError) {
+    /// Opens the store at a path, keeping frequent words' matches as `frequentWords` says and
+    /// mapping it into memory from `memoryMapThreshold` bytes (``memoryMapThreshold``).
+    init(
+        path: String, frequentWords: FrequentWordMatches,
+        memoryMapThreshold: Int64 = SQLiteStorage.memoryMapThreshold
+    ) throws(StorageError) {
         location = path
         self.frequentWords = frequentWords
         do {
@@ -44,6 +48,7 @@ public final class SQLiteStorage: Storage {
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 db.add(function: StoredText.sqlFunction)
+                try Self.mapIfLarge(db, threshold: memoryMapThreshold)
             }
             writer = try DatabasePool(path: path, configuration: configuration)
             let migrator = SQLiteMigrations.migrator
