@@ -611,6 +611,24 @@ enum SQLiteMigrations {
                     INSERT INTO entry_title_fts(entry_title_fts) VALUES('optimize');
                     """)
         }
+        // An entry's identifier is never given again: SQLite gives a new row the largest id
+        // plus one, so deleting the newest entries gave their ids to the next donations, and a
+        // reference or a search cursor kept from before could name another entry. The largest
+        // id ever deleted is kept (a trigger; a migration that copies `entry` must create it
+        // again) and a new entry's id is past it (`upsertEntry`). Ids reused before this
+        // migration stay as they are.
+        migrator.registerMigration("v20-entry-ids-never-reused") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE entryIDFloor (id INTEGER NOT NULL);
+                    INSERT INTO entryIDFloor (id) SELECT coalesce(max(id), 0) FROM entry;
+                    CREATE TRIGGER entry_retires_id AFTER DELETE ON entry
+                    WHEN old.id > (SELECT id FROM entryIDFloor)
+                    BEGIN
+                      UPDATE entryIDFloor SET id = old.id;
+                    END;
+                    """)
+        }
         return migrator
     }
 }

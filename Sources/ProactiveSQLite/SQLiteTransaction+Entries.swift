@@ -39,7 +39,8 @@ extension SQLiteTransaction {
 
     // MARK: Writing
 
-    /// Inserts an entry, or updates the one with the same app, kind and identity key.
+    /// Inserts an entry, or updates the one with the same app, kind and identity key. A new
+    /// entry's id is past every id the store gave before, deleted ones included (migration v20).
     @discardableResult
     public func upsertEntry(_ draft: EntryDraft) throws -> EntryWriteResult {
         let text = draft.isEligibleForSearch ? draft.indexedText : IndexedText()
@@ -49,11 +50,13 @@ extension SQLiteTransaction {
         let forms = Self.storedForms(text)
         try db.cachedStatement(
             sql: """
-                INSERT INTO entry (userKey, appKey, kind, identityKey, uniqueIdentifier, domainIdentifier, persistentIdentifier,
-                  activityType, url, title, isEligibleForSearch, isEligibleForHandoff, isEligibleForPublicIndexing,
-                  isEligibleForPrediction, firstDonatedAt, donatedAt, expiresAt, payload,
+                INSERT INTO entry (id, userKey, appKey, kind, identityKey, uniqueIdentifier, domainIdentifier,
+                  persistentIdentifier, activityType, url, title, isEligibleForSearch, isEligibleForHandoff,
+                  isEligibleForPublicIndexing, isEligibleForPrediction, firstDonatedAt, donatedAt, expiresAt, payload,
                   ftsTitle, ftsKeywords, ftsDescription, ftsAddress, ftsDescriptionWords)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (
+                  (SELECT max(f.id, coalesce((SELECT max(id) FROM entry), 0)) + 1 FROM entryIDFloor f),
+                  ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (userKey, appKey, kind, identityKey) DO NOTHING
                 """
         ).execute(

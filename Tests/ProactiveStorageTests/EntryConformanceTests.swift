@@ -379,4 +379,27 @@ import Testing
         #expect(try store.write(user: "alice") { try $0.purgeExpired(now: later) } == 1)
         #expect(try store.usersWithExpiredEntries(now: later) == ["bob"])
     }
+
+    /// An id is never given twice: deleting the newest entries (one by one, by identifier, all
+    /// of an app's, expired ones) does not give their ids to the next donations.
+    @Test(arguments: TestBackend.available) func anIdIsNeverGivenTwice(_ backend: TestBackend) throws {
+        let store = try backend.make()
+        var given: [Int64] = []
+        func donate(_ id: String, expires: Date? = nil) throws {
+            given.append(
+                try store.write { try $0.upsertEntry(draft("com.a", id, "Note \(id)", expires: expires)) }.id)
+        }
+        for i in 0..<3 { try donate("\(i)") }
+        #expect(try store.write { try $0.deleteEntry(id: given[2], app: "com.a") })
+        try donate("3")
+        #expect(try store.write { try $0.deleteItems(app: "com.a", uniqueIdentifiers: ["3"]) } == 1)
+        try donate("4", expires: now.addingTimeInterval(60))
+        #expect(try store.write { try $0.purgeExpired(now: now.addingTimeInterval(120)) } == 1)
+        try donate("5")
+        #expect(try store.write { try $0.deleteAllEntries(app: "com.a", kinds: [.item]) } == 3)
+        try donate("6")
+        #expect(given == given.sorted() && Set(given).count == given.count, "\(given)")
+        let last = try #require(given.last)
+        #expect(try store.read { try $0.entry(id: last, scope: .system, now: now) }?.title == "Note 6")
+    }
 }

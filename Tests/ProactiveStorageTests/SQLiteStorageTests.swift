@@ -8,6 +8,24 @@ import Testing
 
 /// What only the embedded store does: files, several processes, migrations.
 @Suite struct SQLiteStorageTests {
+    /// The largest id ever deleted is kept in the file: a store opened again (another process)
+    /// gives the next entry a larger id.
+    @Test func anIdDeletedStaysRetiredAfterReopening() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ids-\(UUID()).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let first = try SQLiteStorage(path: path)
+        let ids = try first.write { tx in
+            try (0..<3).map { try tx.upsertEntry(Fixture.item("com.a", "\($0)", "Note \($0)")).id }
+        }
+        #expect(try first.write { try $0.deleteEntry(id: ids[2], app: "com.a") })
+        let next = try SQLiteStorage(path: path).write {
+            try $0.upsertEntry(Fixture.item("com.a", "3", "Note 3"))
+        }
+        #expect(next.id > ids[2], "\(ids) then \(next.id)")
+    }
+
     /// The statements every write runs find their rows through an index that leads with the
     /// user, whatever the store's size (a plan that walks the user's rows made ingest quadratic).
     @Test func everyWritesStatementsUseAnIndexLedByTheUser() throws {
