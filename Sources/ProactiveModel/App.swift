@@ -29,7 +29,7 @@ public struct App: Sendable, Hashable, Codable {
         self.isMediaApp = isMediaApp
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case bundleIdentifier, name, activityTypes, directionsModes, isMediaApp
     }
 

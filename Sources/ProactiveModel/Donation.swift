@@ -71,11 +71,13 @@ extension Donation: Codable {
         at = try c.decodeIfPresent(Date.self, forKey: .at)
         switch type {
         case "app":
+            try DocumentFields.rejectUnknown(in: decoder, type: type)
             let app = try App(from: decoder)
             self.app = app.bundleIdentifier
             content = .app(app)
             return
         case "event":
+            try DocumentFields.rejectUnknown(in: decoder, type: type)
             app = try c.decodeIfPresent(String.self, forKey: .app)
             content = .event(try SystemEvent(from: decoder))
             return
@@ -87,6 +89,7 @@ extension Donation: Codable {
                 code: .unknownType, field: "type",
                 reason: "unknown document type; expected one of \(Donation.types.joined(separator: ", "))")
         }
+        try DocumentFields.rejectUnknown(in: decoder, type: type)
         app = try c.decode(String.self, forKey: .app)
         switch type {
         case "activity":

@@ -9,6 +9,8 @@ public struct DonationError: Error, Sendable, Hashable, Codable, CustomStringCon
         case unknownType
         /// A required field is missing.
         case missingField
+        /// A field the document's type does not have (a misspelt name, most often).
+        case unknownField
         /// A field has the wrong JSON type.
         case wrongType
         /// A field's value is not allowed (out of range, not an URL, not reverse-DNS…).

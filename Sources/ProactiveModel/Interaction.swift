@@ -32,7 +32,9 @@ public struct Interaction: Sendable, Hashable, Codable {
         self.groupIdentifier = groupIdentifier
     }
 
-    enum CodingKeys: String, CodingKey { case direction, intent, outcome, identifier, groupIdentifier }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case direction, intent, outcome, identifier, groupIdentifier
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -18,6 +18,10 @@ public struct NowPlayingInfo: Sendable, Hashable, Codable {
     /// Artwork to show.
     public var artworkURL: String?
 
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case state, title, artist, albumTitle, playbackDuration, elapsedPlaybackTime, artworkURL
+    }
+
     /// Creates now-playing information.
     public init(state: State, title: String? = nil, artist: String? = nil, albumTitle: String? = nil) {
         self.state = state

@@ -7,6 +7,8 @@ public struct PageVisit: Sendable, Hashable, Codable {
     /// The page's HTML, from which schema.org places are extracted.
     public var html: String?
 
+    enum CodingKeys: String, CodingKey, CaseIterable { case url, title, html }
+
     /// Creates a visit.
     public init(url: String, title: String? = nil, html: String? = nil) {
         self.url = url

@@ -25,7 +25,7 @@ public struct SearchableItem: Sendable, Hashable, Codable {
         self.expirationDate = expirationDate
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case uniqueIdentifier, domainIdentifier, expirationDate, attributeSet
     }
 

@@ -24,7 +24,9 @@ public struct SearchableItemBatch: Sendable, Hashable, Codable {
         self.clientState = clientState
     }
 
-    enum CodingKeys: String, CodingKey { case items, deletedIdentifiers, expectedClientState, clientState }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case items, deletedIdentifiers, expectedClientState, clientState
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

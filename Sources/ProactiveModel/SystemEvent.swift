@@ -24,6 +24,10 @@ public struct SystemEvent: Sendable, Hashable, Codable {
     /// The surface the suggestion was on, for feedback events.
     public var surface: String?
 
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case event, app, device, latitude, longitude, place, id, surface
+    }
+
     /// Creates an event.
     public init(_ event: Kind, app: String? = nil) {
         self.event = event

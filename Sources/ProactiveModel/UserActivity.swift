@@ -49,7 +49,7 @@ public struct UserActivity: Sendable, Hashable, Codable {
         self.isEligibleForPrediction = false
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case activityType, title, userInfo, requiredUserInfoKeys, keywords, webpageURL, referrerURL
         case persistentIdentifier, expirationDate, isEligibleForSearch, isEligibleForHandoff
         case isEligibleForPublicIndexing, isEligibleForPrediction, contentAttributeSet, mapItem

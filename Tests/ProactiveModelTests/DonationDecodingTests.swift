@@ -68,4 +68,52 @@ import Testing
         let event = try DonationCoding.decode(Data(Self.valid[7].1.utf8))
         #expect(event.at == Date(timeIntervalSince1970: 1_795_258_800))
     }
+
+    /// A field a document's type does not have is rejected, named, with the field it most
+    /// likely meant; nothing of the document is decoded.
+    @Test(arguments: [
+        (
+            #"{"type":"searchableItem","app":"com.a","uniqueIdentifier":"a","attributes":{"title":"Apple pie"}}"#,
+            "attributes", "did you mean attributeSet?"
+        ),
+        (
+            #"{"type":"activity","app":"com.a","activityType":"com.a.x","titel":"Yank Sing"}"#, "titel",
+            "did you mean title?"
+        ),
+        (
+            #"{"type":"activity","app":"com.a","activityType":"com.a.x","Current":true}"#, "Current",
+            "did you mean current?"
+        ),
+        (
+            #"{"type":"app","bundleIdentifier":"com.a","activitytypes":["com.a.x"]}"#, "activitytypes",
+            "did you mean activityTypes?"
+        ),
+        (#"{"type":"event","event":"location","lat":48.8,"longitude":2.3}"#, "lat", "did you mean latitude?"),
+        (
+            #"{"type":"event","event":"location","gps":[48.8,2.3]}"#, "gps",
+            "expected app, at, device, event, id, latitude, longitude, place, surface, type"
+        ),
+        (
+            #"{"type":"pageVisit","app":"org.b","url":"https://example.org/","zzz":1,"body":"x"}"#, "body",
+            "expected app, at, html, title, type, url"
+        ),
+        (
+            #"{"type":"nowPlaying","app":"com.p","state":"playing","artists":"A"}"#, "artists",
+            "did you mean artist?"
+        ),
+        (#"{"type":"searchableItemBatch","app":"com.a","item":[]}"#, "item", "did you mean items?"),
+        (
+            #"{"type":"interaction","app":"com.a","direction":"outgoing","intent":{"kind":"sendMessage"},"activty":{}}"#,
+            "activty", "did you mean activity?"
+        ),
+    ])
+    func anUnknownFieldIsNamed(json: String, field: String, hint: String) throws {
+        do {
+            _ = try DonationCoding.decode(Data(json.utf8))
+            Issue.record("accepted \(json)")
+        } catch {
+            #expect(error.code == .unknownField && error.field == field, "\(error)")
+            #expect(error.reason.hasSuffix(hint), "\(error.reason)")
+        }
+    }
 }

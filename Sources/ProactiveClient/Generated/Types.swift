@@ -568,6 +568,7 @@ extension Components {
                 case malformedJSON = "malformedJSON"
                 case unknownType = "unknownType"
                 case missingField = "missingField"
+                case unknownField = "unknownField"
                 case wrongType = "wrongType"
                 case invalidValue = "invalidValue"
                 case tooLarge = "tooLarge"
