@@ -69,27 +69,25 @@ extension Donation: Codable {
         let c = try decoder.container(keyedBy: EnvelopeKeys.self)
         let type = try c.decode(String.self, forKey: .type)
         at = try c.decodeIfPresent(Date.self, forKey: .at)
-        switch type {
-        case "app":
-            try DocumentFields.rejectUnknown(in: decoder, type: type)
-            let app = try App(from: decoder)
-            self.app = app.bundleIdentifier
-            content = .app(app)
-            return
-        case "event":
-            try DocumentFields.rejectUnknown(in: decoder, type: type)
-            app = try c.decodeIfPresent(String.self, forKey: .app)
-            content = .event(try SystemEvent(from: decoder))
-            return
-        default:
-            break
-        }
         guard Donation.types.contains(type) else {
             throw DonationError(
                 code: .unknownType, field: "type",
                 reason: "unknown document type; expected one of \(Donation.types.joined(separator: ", "))")
         }
         try DocumentFields.rejectUnknown(in: decoder, type: type)
+        switch type {
+        case "app":
+            let app = try App(from: decoder)
+            self.app = app.bundleIdentifier
+            content = .app(app)
+            return
+        case "event":
+            app = try c.decodeIfPresent(String.self, forKey: .app)
+            content = .event(try SystemEvent(from: decoder))
+            return
+        default:
+            break
+        }
         app = try c.decode(String.self, forKey: .app)
         switch type {
         case "activity":
