@@ -6,7 +6,7 @@ extension SQLiteStorage {
     /// A large store's searches touch far more pages than SQLite's page cache holds (2 MB a
     /// connection), and each miss copies a page out of the kernel's cache (`pread`); through a
     /// map SQLite reads the kernel's pages in place. At 1M items (1.07 GB) that made searches
-    /// 9 % faster at the median and 10–30 % at p99, two and three words most
+    /// 10 % faster at the median and 15–50 % at p99, one and two words most
     /// (`docs/benchmarks.md`). A small store is not mapped: its pages stay in the page cache,
     /// which mapped pages bypass (each access then looks the page up in the WAL again), and the
     /// daemon's suggestions on a small store cost more through a map.
