@@ -40,6 +40,43 @@ enum EntryDrafts {
         return "h:" + hasher.hexDigest
     }
 
+    /// The text an activity's entry indexes.
+    static func indexedText(of activity: UserActivity) -> IndexedText {
+        IndexedText(
+            title: join([
+                activity.title, activity.contentAttributeSet?.displayName,
+                activity.contentAttributeSet?.title,
+            ]),
+            keywords: join(activity.keywords + (activity.contentAttributeSet?.keywords ?? [])),
+            description: join([
+                activity.contentAttributeSet?.contentDescription, activity.contentAttributeSet?.textContent,
+            ]),
+            address: addressText(activity.contentAttributeSet, mapItem: activity.mapItem))
+    }
+
+    /// The text an item's entry indexes.
+    static func indexedText(of item: SearchableItem) -> IndexedText {
+        let set = item.attributeSet
+        return IndexedText(
+            title: join([set.displayName, set.title]), keywords: join(set.keywords ?? []),
+            description: join([set.contentDescription, set.textContent]), address: addressText(set))
+    }
+
+    /// A document staged as an entry's payload (an item, or an activity not made current), with
+    /// the text that entry indexes when it is eligible for search; `nil` for other documents.
+    static func payloadDraft(_ donation: Donation, document: Data) -> PayloadDraft? {
+        switch donation.content {
+        case .searchableItem(let item):
+            return PayloadDraft(document: document, indexedText: indexedText(of: item))
+        case .activity(let activity, false):
+            return PayloadDraft(
+                document: document,
+                indexedText: activity.isEligibleForSearch ? indexedText(of: activity) : IndexedText())
+        default:
+            return nil
+        }
+    }
+
     static func activity(_ activity: UserActivity, app: String, at date: Date, payload json: String? = nil)
         -> EntryDraft
     {
@@ -49,17 +86,7 @@ enum EntryDrafts {
             isEligibleForHandoff: activity.isEligibleForHandoff,
             isEligibleForPublicIndexing: activity.isEligibleForPublicIndexing,
             isEligibleForPrediction: activity.isEligibleForPrediction,
-            indexedText: IndexedText(
-                title: join([
-                    activity.title, activity.contentAttributeSet?.displayName,
-                    activity.contentAttributeSet?.title,
-                ]),
-                keywords: join(activity.keywords + (activity.contentAttributeSet?.keywords ?? [])),
-                description: join([
-                    activity.contentAttributeSet?.contentDescription,
-                    activity.contentAttributeSet?.textContent,
-                ]),
-                address: addressText(activity.contentAttributeSet, mapItem: activity.mapItem)))
+            indexedText: indexedText(of: activity))
         draft.persistentIdentifier = activity.persistentIdentifier
         draft.activityType = activity.activityType
         draft.url = activity.webpageURL
@@ -77,11 +104,7 @@ enum EntryDrafts {
             app: app, kind: .item, identityKey: item.uniqueIdentifier, donatedAt: date,
             payload: json ?? payload(item),
             isEligibleForSearch: true,
-            indexedText: IndexedText(
-                title: join([set.displayName, set.title]),
-                keywords: join(set.keywords ?? []),
-                description: join([set.contentDescription, set.textContent]),
-                address: addressText(set)))
+            indexedText: indexedText(of: item))
         draft.uniqueIdentifier = item.uniqueIdentifier
         draft.domainIdentifier = item.domainIdentifier
         draft.url = set.contentURL

@@ -27,9 +27,9 @@ extension ProactiveEngine {
         // The entries' payloads are their documents' text: the storage prepares storing them
         // here, on the parsing thread, not on the one that writes.
         storage.prepareToStore(
-            documents: zip(results, documents).compactMap { result, data in
-                guard case .success = result, Self.isStageable(result) else { return nil }
-                return data
+            zip(results, documents).compactMap { result, data in
+                guard case .success(let donation) = result else { return nil }
+                return EntryDrafts.payloadDraft(donation, document: data)
             })
         return ParsedDocuments(results: results, sources: documents)
     }

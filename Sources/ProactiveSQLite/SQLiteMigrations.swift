@@ -2,6 +2,11 @@ import GRDB
 import ProactiveStorage
 
 /// The store's schema, as append-only named migrations.
+///
+/// A migration that rewrites a column a stored text is compressed beside (an entry's `fts*`
+/// columns, a sighting's `nameKey`, `cityKey`, `latitude`, `longitude`: see
+/// ``StoredText/companion(_:)``) has to store that text again in the same statement (read
+/// beside the old values, written beside the new ones), or the text no longer reads.
 enum SQLiteMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -188,10 +188,11 @@ public final class SQLiteStorage: Storage {
                 try String.fetchAll(db, sql: "PRAGMA integrity_check(100)").filter { $0 != "ok" }
             }
             problems += try writer.read { db in
-                try [("entry", "payload", "stored document"), ("placeSighting", "place", "place")].compactMap
-                {
-                    table, column, what in
-                    try Self.undecodable(table: table, column: column, what: what, db)
+                try [
+                    ("entry", "payload", DeferredIndex.columns, "stored document"),
+                    ("placeSighting", "place", PlaceSightingRecord.companionColumns, "place"),
+                ].compactMap { table, column, companion, what in
+                    try Self.undecodable(table: table, column: column, companion: companion, what: what, db)
                 }
             }
             for table in Self.searchIndexes {
@@ -210,16 +211,22 @@ public final class SQLiteStorage: Storage {
     }
 
     /// The problem of the compressed documents of a column that do not decompress (see
-    /// ``StoredText``), naming the first row; `nil` when they all do.
-    private static func undecodable(table: String, column: String, what: String, _ db: Database) throws
-        -> String?
-    {
+    /// ``StoredText``), with the `companion` columns of their rows when they have one, naming
+    /// the first row; `nil` when they all do.
+    private static func undecodable(
+        table: String, column: String, companion: String?, what: String, _ db: Database
+    ) throws -> String? {
+        let besideColumns = companion.map { ", " + $0 } ?? ""
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT id, \(column) FROM \(table) WHERE typeof(\(column)) = 'blob' ORDER BY id")
+            db,
+            sql:
+                "SELECT id, \(column)\(besideColumns) FROM \(table) WHERE typeof(\(column)) = 'blob' ORDER BY id"
+        )
         var count = 0
         var first: Int64?
         while let row = try rows.next() {
-            guard (try? StoredText.text(row, 1)) == nil else { continue }
+            let beside = companion == nil ? [] : StoredText.companion(row, columns: 2..<row.count)
+            guard (try? StoredText.text(row[1] as DatabaseValue, companion: beside)) == nil else { continue }
             count += 1
             first = first ?? row[0]
         }
@@ -230,9 +237,14 @@ public final class SQLiteStorage: Storage {
 
     public var backendDescription: String { "SQLite \(sqliteVersion) at \(location)" }
 
-    /// Compresses the documents' text on the calling thread (see ``StoredText/prepare(_:)``).
-    public func prepareToStore(documents: [Data]) {
-        for document in documents { StoredText.prepare(String(decoding: document, as: UTF8.self)) }
+    /// Compresses the documents' text beside their entries' indexed text on the calling thread
+    /// (see ``StoredText/prepare(_:companion:)``).
+    public func prepareToStore(_ payloads: [PayloadDraft]) {
+        for payload in payloads {
+            StoredText.prepare(
+                String(decoding: payload.document, as: UTF8.self),
+                companion: StoredText.companion(SQLiteTransaction.storedForms(payload.indexedText)))
+        }
     }
 
     /// The SQLite version the store runs on.

@@ -8,10 +8,12 @@ extension StoredEntry {
         e.id, e.appKey, e.kind, e.identityKey, e.uniqueIdentifier, e.domainIdentifier, e.persistentIdentifier,
         e.activityType, e.url, e.title, e.isEligibleForSearch, e.isEligibleForHandoff,
         e.isEligibleForPublicIndexing, e.isEligibleForPrediction, e.isCurrent, e.firstDonatedAt, e.donatedAt,
-        e.expiresAt, e.donationCount, e.engagementCount, e.lastEngagedAt, e.payload
+        e.expiresAt, e.donationCount, e.engagementCount, e.lastEngagedAt, e.payload,
+        e.ftsTitle, e.ftsKeywords, e.ftsDescription, e.ftsAddress
         """
-    /// How many ``columns`` there are.
-    static let columnCount = 22
+    /// Where the index-form text (``DeferredIndex/columns``) starts in ``columns``: the
+    /// payload is decompressed beside it (``StoredText/Format/documentsBesideText``).
+    static let indexedTextColumn = 22
 
     /// An entry from a row of ``columns`` (its payload decompressed: see ``StoredText``),
     /// whose app key stands for `app`.
@@ -27,7 +29,10 @@ extension StoredEntry {
             expiresAt: (row[17] as Double?).map(Date.init(timeIntervalSince1970:)), donationCount: row[18],
             engagementCount: row[19],
             lastEngagedAt: (row[20] as Double?).map(Date.init(timeIntervalSince1970:)),
-            payload: try StoredText.text(row, 21))
+            payload: try StoredText.text(
+                row[21] as DatabaseValue,
+                companion: StoredText.companion(
+                    row, columns: StoredEntry.indexedTextColumn..<StoredEntry.indexedTextColumn + 4)))
     }
 }
 
@@ -67,7 +72,8 @@ extension SQLiteTransaction {
                 draft.isEligibleForSearch,
                 draft.isEligibleForHandoff, draft.isEligibleForPublicIndexing, draft.isEligibleForPrediction,
                 draft.donatedAt.timeIntervalSince1970, draft.donatedAt.timeIntervalSince1970,
-                draft.expiresAt?.timeIntervalSince1970, StoredText.databaseValue(draft.payload), forms[0],
+                draft.expiresAt?.timeIntervalSince1970,
+                StoredText.documentValue(draft.payload, companion: StoredText.companion(forms)), forms[0],
                 forms[1], forms[2], forms[3], descriptionWords,
             ])
         if db.changesCount > 0 {
@@ -106,7 +112,8 @@ extension SQLiteTransaction {
                 draft.isEligibleForPublicIndexing,
                 draft.isEligibleForPrediction, draft.donatedAt.timeIntervalSince1970,
                 draft.expiresAt?.timeIntervalSince1970,
-                StoredText.databaseValue(draft.payload), forms[0], forms[1], forms[2], forms[3],
+                StoredText.documentValue(draft.payload, companion: StoredText.companion(forms)), forms[0],
+                forms[1], forms[2], forms[3],
                 descriptionWords, id,
             ])
         if textChanged { index.enqueue(id) }

@@ -24,7 +24,7 @@ extension SQLiteTransaction {
                 r.seenAt.timeIntervalSince1970,
                 r.expiresAt?.timeIntervalSince1970, r.supportsNavigation, r.nameKey, r.cityKey, r.latitude,
                 r.longitude,
-                r.coordinateSource, StoredText.databaseValue(r.place, format: .places),
+                r.coordinateSource, StoredText.placeValue(r.place, companion: r.companion),
             ])
         }
     }
@@ -33,11 +33,14 @@ extension SQLiteTransaction {
     public func placeJSON(ids: [Int64]) throws -> [Int64: String] {
         var found: [Int64: String] = [:]
         let statement = try db.cachedStatement(
-            sql: "SELECT place FROM placeSighting WHERE id = ? AND userKey = ?")
+            sql:
+                "SELECT place, \(PlaceSightingRecord.companionColumns) FROM placeSighting WHERE id = ? AND userKey = ?"
+        )
         let user = try userKey()
         for id in ids {
-            if let stored = try DatabaseValue.fetchOne(statement, arguments: [id, user]) {
-                found[id] = try StoredText.text(stored)
+            if let row = try Row.fetchOne(statement, arguments: [id, user]) {
+                found[id] = try StoredText.text(
+                    row[0] as DatabaseValue, companion: StoredText.companion(row, columns: 1..<row.count))
             }
         }
         return found
@@ -67,9 +70,23 @@ extension SQLiteTransaction {
                 expiresAt: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)),
                 supportsNavigation: row[7], nameKey: row[8], cityKey: row[9], latitude: row[10],
                 longitude: row[11],
-                coordinateSource: row[12], place: try StoredText.text(row, 13))
+                coordinateSource: row[12],
+                place: try StoredText.text(
+                    row[13] as DatabaseValue, companion: StoredText.companion(row, columns: 8..<12)))
             record.id = row[0]
             return record
         }
+    }
+}
+
+extension PlaceSightingRecord {
+    /// The columns a sighting's place is compressed beside (``StoredText/Format/placesBesideKeys``).
+    static let companionColumns = "nameKey, cityKey, latitude, longitude"
+
+    /// What the place is compressed beside: the values of ``companionColumns``.
+    var companion: [UInt8] {
+        StoredText.companion([
+            nameKey.databaseValue, cityKey.databaseValue, latitude.databaseValue, longitude.databaseValue,
+        ])
     }
 }

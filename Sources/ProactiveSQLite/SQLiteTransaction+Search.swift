@@ -140,7 +140,7 @@ extension SQLiteTransaction {
         let (clause, arguments) = try condition(scope)
         return try rows(
             """
-            SELECT \(StoredEntry.columns), \(DeferredIndex.columns) FROM entry e
+            SELECT \(StoredEntry.columns) FROM entry e
             WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userKey = ?
               AND (e.expiresAt IS NULL OR e.expiresAt > ?) \(clause)
             """,
@@ -148,7 +148,7 @@ extension SQLiteTransaction {
         ) { row in
             EntryForRanking(
                 entry: try storedEntry(row),
-                indexedText: try IndexedText(row: row, columnsFrom: StoredEntry.columnCount))
+                indexedText: try IndexedText(row: row, columnsFrom: StoredEntry.indexedTextColumn))
         }
     }
 

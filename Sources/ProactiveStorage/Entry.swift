@@ -33,6 +33,22 @@ public struct IndexedText: Sendable, Hashable {
     }
 }
 
+/// A document that is about to become an entry's payload, with the text its entry will index
+/// (see ``Storage/prepareToStore(_:)``).
+public struct PayloadDraft: Sendable {
+    /// The document's JSON bytes, stored as the payload.
+    public var document: Data
+    /// What the entry will index: ``EntryDraft/indexedText``, or none for an entry not
+    /// eligible for search.
+    public var indexedText: IndexedText
+
+    /// Creates a payload draft.
+    public init(document: Data, indexedText: IndexedText) {
+        self.document = document
+        self.indexedText = indexedText
+    }
+}
+
 /// An entry to insert or update.
 public struct EntryDraft: Sendable {
     /// The owning app.

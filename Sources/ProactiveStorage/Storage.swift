@@ -58,15 +58,15 @@ public protocol Storage: Sendable {
     /// Does ahead of a write, on the calling thread, the work of storing these documents as
     /// payloads (their UTF-8 text) that does not depend on the store: a caller that parses
     /// documents on one thread and writes them on another calls it while parsing. The
-    /// embedded store compresses them (the write then takes the compressed forms instead of
-    /// compressing); a write of a payload not prepared does that work itself. The default
-    /// does nothing.
-    func prepareToStore(documents: [Data])
+    /// embedded store compresses them beside their entries' indexed text (the write then
+    /// takes the compressed forms instead of compressing); a write of a payload not prepared,
+    /// or whose entry indexes other text, does that work itself. The default does nothing.
+    func prepareToStore(_ payloads: [PayloadDraft])
 }
 
 extension Storage {
     /// Backends that store payloads as they are have nothing to prepare.
-    public func prepareToStore(documents: [Data]) {}
+    public func prepareToStore(_ payloads: [PayloadDraft]) {}
 
     /// Backends that keep their indexes themselves have no upkeep to do.
     public func maintainSearchIndex(pages: Int) throws -> Bool { false }

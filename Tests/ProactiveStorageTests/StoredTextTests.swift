@@ -42,8 +42,45 @@ import Testing
             }
         }
         // A form prepared ahead (on a parsing thread) is the one a write stores.
-        StoredText.prepare(Self.document)
-        #expect(try StoredText.text(StoredText.databaseValue(Self.document)) == Self.document)
+        StoredText.prepare(Self.document, companion: [])
+        #expect(
+            try StoredText.text(StoredText.documentValue(Self.document, companion: [])) == Self.document)
+    }
+
+    /// An entry's document is compressed beside its row's index-form text: what it repeats of
+    /// that text costs a few bytes, it reads back exactly with the same text (whatever its
+    /// length, beyond deflate's window too), and read beside other text it is an error.
+    @Test func aDocumentIsStoredBesideItsEntrysText() throws {
+        let text = IndexedText(
+            title: IndexText.indexForm("Dîner au Café de Flore"), keywords: "dîner réservation",
+            description: IndexText.indexForm("Table pour deux, 20 h 30, près de la fenêtre; 牛肉麵 et crêpes"),
+            address: "Café de Flore Boulevard Saint-Germain 172 Paris")
+        let companion = StoredText.companion(SQLiteTransaction.storedForms(text))
+        guard case .blob(let beside) = StoredText.documentValue(Self.document, companion: companion).storage,
+            case .blob(let alone) = StoredText.documentValue(Self.document, companion: []).storage
+        else {
+            Issue.record("not compressed")
+            return
+        }
+        #expect(
+            beside.count * 100 < alone.count * 60, "\(beside.count) beside its text, \(alone.count) alone")
+        #expect(try StoredText.text(beside.databaseValue, companion: companion) == Self.document)
+        #expect(throws: (any Error).self) { try StoredText.text(beside.databaseValue) }
+        #expect(throws: (any Error).self) {
+            try StoredText.text(beside.databaseValue, companion: companion.dropLast() + [0x21])
+        }
+        // A prepared form made beside other text is not taken.
+        StoredText.prepare(Self.document, companion: [])
+        #expect(StoredText.documentValue(Self.document, companion: companion) == beside.databaseValue)
+
+        let long = String(repeating: "Table pour deux près de la fenêtre 牛肉麵 ", count: 2_000)
+        for companionText in [long, String(long.prefix(9_000)), String(long.prefix(40_000))] {
+            let companion = Array(companionText.utf8)
+            for document in [Self.document, long, String(long.reversed())] {
+                let stored = StoredText.documentValue(document, companion: companion)
+                #expect(try StoredText.text(stored, companion: companion) == document)
+            }
+        }
     }
 
     @Test func aTypicalDocumentTakesAboutHalfItsSize() throws {
