@@ -27,19 +27,23 @@ struct Options {
     var vocabulary: Int?
     var tantivy = false
     var everyMatch = false
+    var prepare = false
 
     static let usage = """
         usage: StoreBenchmark [--documents N] [--queries N] [--raw-queries N] [--seeds DIR] [--work DIR]
-                              [--proactive PATH] [--vocabulary N] [--tantivy] [--every-match]
+                              [--proactive PATH] [--vocabulary N] [--tantivy] [--every-match] [--prepare]
                               [--search-only | --search-engine | --search-raw | --search-tantivy | --profile]
         Ingest through `proactive donate` beside raw SQLite, then search beside raw FTS5's first read (docs/benchmarks.md).
           --vocabulary N    draw words from the N most frequent only, no Chinese (the small-vocabulary corpus)
           --tantivy         also index and search the same corpus with Tantivy (PyPI tantivy, installed if missing)
           --search-tantivy  only the Tantivy phase, on the corpus of --documents/--vocabulary
           --every-match     the engine's searches rank every match (a cursor's first page)
+          --prepare         the engine is prepared as a daemon prepares it at start, and its search index's
+                            reading ahead done, before searching (`ProactiveEngine.prepare(waitingForSearchIndex:)`)
         With --search-engine: SLOWEST=N prints the N slowest queries (12 when not a number);
         QUERY=TEXT searches TEXT --queries times instead of the corpus's queries; WARMUP=N
-        searches the first N queries before timing them all (200).
+        searches the first N queries before timing them all (200); FIRST=Q1,Q2 searches each
+        of those once before, printing how long each took (a query's first search against its next).
         """
 
     init() {
@@ -59,6 +63,7 @@ struct Options {
             case "--search-tantivy": mode = "search-tantivy"
             case "--tantivy": tantivy = true
             case "--every-match": everyMatch = true
+            case "--prepare": prepare = true
             case "--vocabulary":
                 guard let n = Int(args.next() ?? ""), n > 0 else {
                     Self.fail("--vocabulary needs a positive count")
@@ -186,7 +191,19 @@ func searchEngine(options: Options) throws {
         queries = Array(repeating: only, count: options.queries)
     }
     let cursor: String? = options.everyMatch ? "" : nil
+    if options.prepare {
+        let start = ContinuousClock.now
+        try engine.prepare(waitingForSearchIndex: true)
+        FileHandle.standardError.write(Data("prepared in \(start.duration(to: .now))\n".utf8))
+    }
     let warmup = Int(ProcessInfo.processInfo.environment["WARMUP"] ?? "") ?? 200
+    if let first = ProcessInfo.processInfo.environment["FIRST"] {
+        for q in first.split(separator: ",") {
+            let start = ContinuousClock.now
+            _ = try engine.search(SearchRequest(String(q)).limit(20).cursor(cursor))
+            FileHandle.standardError.write(Data("first \(q): \(start.duration(to: .now))\n".utf8))
+        }
+    }
     for q in queries.prefix(warmup) { _ = try engine.search(SearchRequest(q).limit(20).cursor(cursor)) }
     var times: [Double] = []
     var hits = 0
@@ -263,7 +280,7 @@ func searchPhases(options: Options) throws {
             "--raw-queries",
             "\(options.rawQueries)",
         ] + (options.vocabulary.map { ["--vocabulary", "\($0)"] } ?? [])
-        + (options.everyMatch ? ["--every-match"] : [])
+        + (options.everyMatch ? ["--every-match"] : []) + (options.prepare ? ["--prepare"] : [])
     let classesFile = options.work + "/search-classes.txt"
     let engineOut = try run(me, common + ["--search-engine"], errors: classesFile).output.split(
         separator: " "
@@ -287,8 +304,9 @@ func searchPhases(options: Options) throws {
     print(
         String(
             format:
-                "| `ProactiveEngine.search` (ranked, with why; %.0f%% of queries had results%@) | %d | %.3f | %.3f | %.0f MB |",
+                "| `ProactiveEngine.search` (ranked, with why; %.0f%% of queries had results%@%@) | %d | %.3f | %.3f | %.0f MB |",
             engineOut[3] * 100 / Double(options.queries), options.everyMatch ? "; every match ranked" : "",
+            options.prepare ? "; prepared as a daemon at start" : "",
             options.queries, engineOut[0], engineOut[1],
             engineOut[2]))
     print("")

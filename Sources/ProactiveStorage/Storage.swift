@@ -62,11 +62,20 @@ public protocol Storage: Sendable {
     /// takes the compressed forms instead of compressing); a write of a payload not prepared,
     /// or whose entry indexes other text, does that work itself. The default does nothing.
     func prepareToStore(_ payloads: [PayloadDraft])
+
+    /// Reads ahead what searches would otherwise read on their path, as a daemon does once at
+    /// start (the embedded store reads the matches of its index's most frequent words, in the
+    /// background); with `waitUntilDone`, returns once that is done. The default does
+    /// nothing.
+    func prepareSearchIndex(waitUntilDone: Bool)
 }
 
 extension Storage {
     /// Backends that store payloads as they are have nothing to prepare.
     public func prepareToStore(_ payloads: [PayloadDraft]) {}
+
+    /// Backends whose searches read nothing ahead have nothing to prepare.
+    public func prepareSearchIndex(waitUntilDone: Bool) {}
 
     /// Backends that keep their indexes themselves have no upkeep to do.
     public func maintainSearchIndex(pages: Int) throws -> Bool { false }

@@ -282,4 +282,58 @@ import Testing
         kept.keep(word("a"), matches(through: 10, rewrites: 1))
         #expect(kept.kept(word("a"))?.through == 10)
     }
+
+    /// Preparing the search index (what a daemon does at start) reads the matches of the
+    /// words and prefixes that fill many pages of either index, found from the index's own
+    /// pages, and of no other word; a search of them then needs no FTS5 intersection.
+    @Test func preparingTheIndexReadsItsFrequentWordsAhead() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("warm-\(UUID()).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let memory = FrequentWordMatches(minimumPages: 5)
+        let storage = try SQLiteStorage(path: path, frequentWords: memory)
+        for start in stride(from: 0, to: 12_000, by: 2_000) {
+            try storage.write { tx in
+                for i in start..<start + 2_000 { try tx.upsertEntry(Self.draft(i)) }
+            }
+        }
+        while try storage.maintainSearchIndex(pages: 10_000) {}
+        #expect(memory.keptWords.isEmpty)
+
+        let found = try storage.read { tx in
+            try ["entry_fts", "entry_title_fts"].flatMap { table in
+                try SQLiteStorage.frequentIndexWords(
+                    in: table, minimumPages: 5, try #require(tx as? SQLiteTransaction).db)
+            }
+        }
+        let words = Set(found.map(\.word))
+        for text in ["common", "item", "half", "part", "other"] {
+            #expect(words.contains(.init(table: "entry_fts", text: text, isPrefix: false)), "\(text)")
+        }
+        for text in ["common", "item", "half"] {
+            #expect(words.contains(.init(table: "entry_title_fts", text: text, isPrefix: false)), "\(text)")
+        }
+        // Prefixes of 2–5 characters have lists of their own.
+        #expect(words.contains(.init(table: "entry_fts", text: "co", isPrefix: true)))
+        #expect(words.contains(.init(table: "entry_fts", text: "commo", isPrefix: true)))
+        // Rare words (zebra: 20 rows) and words of the description alone are not in the title's.
+        #expect(!words.contains { $0.text == "zebra" })
+        #expect(!words.contains(.init(table: "entry_title_fts", text: "third", isPrefix: false)))
+        // Their pages, as a search estimates them.
+        for (word, pages) in found where !word.isPrefix {
+            let estimate = try storage.read { tx in
+                try #require(tx as? SQLiteTransaction).indexPages(of: [(word.text, false)], in: word.table)
+            }
+            #expect(estimate == [pages], "\(word)")
+        }
+
+        storage.prepareSearchIndex(waitUntilDone: true)
+        #expect(memory.keptWords == words)
+        let rows = try storage.read { tx in
+            try #require(tx as? SQLiteTransaction).matchingIDsWithFrequentWordsApart(
+                [("common", false), ("half", false)], atMost: 100_000)
+        }
+        #expect(rows?.count == 6_000)
+    }
 }
