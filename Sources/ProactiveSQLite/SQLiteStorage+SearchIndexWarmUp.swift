@@ -4,26 +4,22 @@ import ProactiveStorage
 
 extension SQLiteStorage {
     /// Reads, in the background, the matches of the full-text indexes' most frequent words and
-    /// prefixes (``FrequentWordMatches``), most pages first, up to three quarters of what this
-    /// process keeps of them (the rest is left to the words searches ask for). A daemon does it
+    /// prefixes (``FrequentWordMatches``), most pages first, as many as it keeps (64 MB: 512
+    /// words at 1M items; a word searches ask for later takes the place of the least frequent
+    /// of them). A daemon does it
     /// once at start: otherwise the first search of each frequent word pays FTS5's
     /// intersection (up to 20 ms at 1M items) before the word's bitset is read for the next
     /// ones. With `waitUntilDone`, returns once they are read.
     public func prepareSearchIndex(waitUntilDone: Bool) {
-        let found = try? writer.read { db -> (words: [FrequentWordMatches.Word], lastRow: Int64) in
+        let words = try? writer.read { db in
             let minimum = frequentWords.minimumPages
-            let words = try ["entry_fts", "entry_title_fts"].flatMap { table in
+            return try ["entry_fts", "entry_title_fts"].flatMap { table in
                 try Self.frequentIndexWords(in: table, minimumPages: minimum, db)
             }
-            return (
-                words.sorted { $0.pages > $1.pages }.map(\.word),
-                try SearchIndexMarks(db).lastRow
-            )
+            .sorted { $0.pages > $1.pages }.map(\.word)
         }
-        guard let found, !found.words.isEmpty else { return }
-        let bytesEach = (Int(found.lastRow) >> 6 + 1) * 8
-        let count = min(found.words.count, frequentWords.capacity * 3 / 4 / bytesEach)
-        for word in found.words.prefix(count) { frequentWords.build(word) }
+        guard let words, !words.isEmpty else { return }
+        frequentWords.warm(words)
         if waitUntilDone { frequentWords.waitForBuilds() }
     }
 
