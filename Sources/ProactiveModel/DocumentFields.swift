@@ -3,8 +3,11 @@
 /// it and the field it most likely meant, instead of being ignored while the document is
 /// stored without it.
 ///
-/// Nested objects (`attributeSet`, `userInfo`, `mapItem`, a batch's items) are not checked
-/// here: `userInfo` is the app's own, free-form.
+/// Nested objects the contract defines (`attributeSet`, `contentAttributeSet`, `mapItem` and its
+/// `placemark`, a batch's items, an interaction's `intent`, its people and its `activity`) are
+/// checked the same way, by the types that decode them (``rejectUnknown(in:keys:)``), and their
+/// fields named by their path (`items[2].attributeSet.titel`); `userInfo` is the app's own,
+/// free-form, and never checked.
 enum DocumentFields {
     /// What every document may carry besides its content.
     static let envelope: Set<String> = ["type", "app", "at"]
@@ -21,7 +24,7 @@ enum DocumentFields {
         "event": envelope.union(names(SystemEvent.CodingKeys.self)),
     ]
 
-    private static func names<Key: CodingKey & CaseIterable>(_: Key.Type) -> Set<String> {
+    static func names<Key: CodingKey & CaseIterable>(_: Key.Type) -> Set<String> {
         Set(Key.allCases.map(\.stringValue))
     }
 
@@ -38,14 +41,36 @@ enum DocumentFields {
     static func rejectUnknown(in decoder: any Decoder, type: String) throws {
         guard let allowed = byType[type] else { return }
         let fields = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+        try reject(fields, allowed: allowed, of: "a document of type \(type)", at: nil)
+    }
+
+    /// Throws ``DonationError/Code/unknownField`` for the first field (by name) of the object
+    /// `decoder` reads, nested in a document, that `keys` does not name. Nothing for the
+    /// document itself (its type's fields are checked with its envelope:
+    /// ``rejectUnknown(in:type:)``) or for a value that is not an object (decoding it says
+    /// what is wrong).
+    static func rejectUnknown<Keys: CodingKey & CaseIterable>(in decoder: any Decoder, keys: Keys.Type) throws
+    {
+        guard let object = DonationError.path(decoder.codingPath),
+            let container = try? decoder.container(keyedBy: AnyKey.self)
+        else { return }
+        try reject(container.allKeys.map(\.stringValue), allowed: names(keys), of: object, at: object)
+    }
+
+    /// Throws for the first of `fields` (by name) not `allowed` in `object` (at the path
+    /// `path`, nil for the document), naming what it most likely meant.
+    private static func reject(_ fields: [String], allowed: Set<String>, of object: String, at path: String?)
+        throws
+    {
         guard let unknown = fields.filter({ !allowed.contains($0) }).min() else { return }
-        var reason = "unknown field for a document of type \(type)"
+        var reason = "unknown field for \(object)"
         if let meant = nearest(to: unknown, in: allowed) {
             reason += "; did you mean \(meant)?"
         } else {
             reason += "; expected \(allowed.sorted().joined(separator: ", "))"
         }
-        throw DonationError(code: .unknownField, field: unknown, reason: reason)
+        throw DonationError(
+            code: .unknownField, field: path.map { $0 + "." + unknown } ?? unknown, reason: reason)
     }
 
     /// The allowed name `name` most likely meant, case aside: the shortest one it begins (from
@@ -82,5 +107,14 @@ enum DocumentFields {
             swap(&previous, &current)
         }
         return previous[b.count]
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Rejects the fields of the object at `key`, when there is one, that `keys` does not name
+    /// (see ``DocumentFields/rejectUnknown(in:keys:)``).
+    func rejectUnknownFields<Keys: CodingKey & CaseIterable>(at key: Key, _ keys: Keys.Type) throws {
+        guard contains(key), (try? decodeNil(forKey: key)) == false else { return }
+        try DocumentFields.rejectUnknown(in: superDecoder(forKey: key), keys: keys)
     }
 }

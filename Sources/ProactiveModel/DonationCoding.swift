@@ -64,40 +64,45 @@ public enum DonationCoding {
 }
 
 extension DonationError {
+    /// A field's path in a document as errors name it (`items[2].attributeSet.title`); nil
+    /// for the document itself.
+    static func path(_ keys: [any CodingKey], appending key: (any CodingKey)? = nil) -> String? {
+        var parts: [String] = []
+        for k in keys + (key.map { [$0] } ?? []) {
+            if let index = k.intValue { parts.append("[\(index)]") } else { parts.append(k.stringValue) }
+        }
+        guard !parts.isEmpty else { return nil }
+        return parts.reduce("") { result, part in
+            part.hasPrefix("[") || result.isEmpty ? result + part : result + "." + part
+        }
+    }
+
     /// Maps a `DecodingError` to a donation error naming the field.
     init(_ error: DecodingError) {
-        func path(_ keys: [any CodingKey], appending key: (any CodingKey)? = nil) -> String? {
-            var parts: [String] = []
-            for k in keys + (key.map { [$0] } ?? []) {
-                if let index = k.intValue { parts.append("[\(index)]") } else { parts.append(k.stringValue) }
-            }
-            guard !parts.isEmpty else { return nil }
-            return parts.reduce("") { result, part in
-                part.hasPrefix("[") || result.isEmpty ? result + part : result + "." + part
-            }
-        }
         switch error {
         case .keyNotFound(let key, let context):
             self.init(
-                code: .missingField, field: path(context.codingPath, appending: key), reason: "is required")
+                code: .missingField, field: Self.path(context.codingPath, appending: key),
+                reason: "is required")
         case .typeMismatch(let type, let context):
             self.init(
-                code: .wrongType, field: path(context.codingPath),
+                code: .wrongType, field: Self.path(context.codingPath),
                 reason: "expected \(DonationError.jsonTypeName(type))")
         case .valueNotFound(let type, let context):
             self.init(
-                code: .wrongType, field: path(context.codingPath),
+                code: .wrongType, field: Self.path(context.codingPath),
                 reason: "expected \(DonationError.jsonTypeName(type)), found null")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
                 self.init(code: .malformedJSON, field: nil, reason: "the document is not valid JSON")
             } else if context.debugDescription.hasPrefix("Cannot initialize") {
                 self.init(
-                    code: .invalidValue, field: path(context.codingPath),
+                    code: .invalidValue, field: Self.path(context.codingPath),
                     reason: "is not one of the allowed values")
             } else {
                 self.init(
-                    code: .invalidValue, field: path(context.codingPath), reason: context.debugDescription)
+                    code: .invalidValue, field: Self.path(context.codingPath),
+                    reason: context.debugDescription)
             }
         @unknown default:
             self.init(code: .malformedJSON, field: nil, reason: "the document could not be read")

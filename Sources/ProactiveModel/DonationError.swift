@@ -9,7 +9,8 @@ public struct DonationError: Error, Sendable, Hashable, Codable, CustomStringCon
         case unknownType
         /// A required field is missing.
         case missingField
-        /// A field the document's type does not have (a misspelt name, most often).
+        /// A field the document's type, or a nested object the contract defines, does not have (a
+        /// misspelt name, most often).
         case unknownField
         /// A field has the wrong JSON type.
         case wrongType

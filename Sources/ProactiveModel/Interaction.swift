@@ -78,9 +78,10 @@ public struct Intent: Sendable, Hashable, Codable {
         self.content = content
     }
 
-    enum CodingKeys: String, CodingKey { case kind, serviceName, content, recipients, sender }
+    enum CodingKeys: String, CodingKey, CaseIterable { case kind, serviceName, content, recipients, sender }
 
     public init(from decoder: any Decoder) throws {
+        try DocumentFields.rejectUnknown(in: decoder, keys: CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decode(Kind.self, forKey: .kind)
         serviceName = try c.decodeIfPresent(String.self, forKey: .serviceName)
@@ -108,9 +109,10 @@ public struct Person: Sendable, Hashable, Codable {
         self.displayName = displayName
     }
 
-    enum CodingKeys: String, CodingKey { case displayName, handle, handleType }
+    enum CodingKeys: String, CodingKey, CaseIterable { case displayName, handle, handleType }
 
     public init(from decoder: any Decoder) throws {
+        try DocumentFields.rejectUnknown(in: decoder, keys: CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         displayName = try c.decodeIfPresent(String.self, forKey: .displayName)
         handle = try c.decode(String.self, forKey: .handle)

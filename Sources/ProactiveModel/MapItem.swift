@@ -9,6 +9,8 @@ public struct MapItem: Sendable, Hashable, Codable {
     /// Where the place is.
     public var placemark: Placemark?
 
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, phoneNumber, url, placemark }
+
     /// Creates a map item.
     public init(
         name: String? = nil, phoneNumber: String? = nil, url: String? = nil, placemark: Placemark? = nil

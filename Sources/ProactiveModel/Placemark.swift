@@ -21,6 +21,11 @@ public struct Placemark: Sendable, Hashable, Codable {
     /// The ISO 3166-1 alpha-2 country code.
     public var isoCountryCode: String?
 
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case latitude, longitude, subThoroughfare, thoroughfare, subLocality, locality, administrativeArea
+        case postalCode, country, isoCountryCode
+    }
+
     /// Creates a placemark.
     public init(
         latitude: Double? = nil, longitude: Double? = nil, subThoroughfare: String? = nil,

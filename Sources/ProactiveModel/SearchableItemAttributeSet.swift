@@ -54,6 +54,14 @@ public struct SearchableItemAttributeSet: Sendable, Hashable, Codable {
     /// A rating, for `InRange(rating, …)` queries.
     public var rating: Double?
 
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case contentType, title, displayName, contentDescription, textContent, thumbnailURL, contentURL,
+            keywords
+        case namedLocation, subThoroughfare, thoroughfare, fullyFormattedAddress, city, stateOrProvince
+        case postalCode, country, isoCountryCode, latitude, longitude, phoneNumbers, emailAddresses
+        case supportsPhoneCalls, supportsNavigation, rating
+    }
+
     /// Creates an empty attribute set for a content type.
     public init(contentType: String? = nil) {
         self.contentType = contentType

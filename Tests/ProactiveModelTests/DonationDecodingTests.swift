@@ -106,6 +106,43 @@ import Testing
             #"{"type":"interaction","app":"com.a","direction":"outgoing","intent":{"kind":"sendMessage"},"activty":{}}"#,
             "activty", "did you mean activity?"
         ),
+        // Nested objects the contract defines, named by their path.
+        (
+            #"{"type":"searchableItem","app":"com.a","uniqueIdentifier":"1","attributeSet":{"titel":"Zebra"}}"#,
+            "attributeSet.titel", "did you mean title?"
+        ),
+        (
+            #"{"type":"searchableItemBatch","app":"com.a","items":[{"uniqueIdentifier":"1","attributeSet":{"title":"a"}},{"uniqueIdentifier":"2","attributeSet":{"title":"b","lattitude":48.8}}]}"#,
+            "items[1].attributeSet.lattitude", "did you mean latitude?"
+        ),
+        (
+            #"{"type":"searchableItemBatch","app":"com.a","items":[{"uniqueIdentifer":"1"}]}"#,
+            "items[0].uniqueIdentifer", "did you mean uniqueIdentifier?"
+        ),
+        (
+            #"{"type":"activity","app":"com.a","activityType":"com.a.v","contentAttributeSet":{"namedLocaton":"Flore"}}"#,
+            "contentAttributeSet.namedLocaton", "did you mean namedLocation?"
+        ),
+        (
+            #"{"type":"activity","app":"com.a","activityType":"com.a.v","mapItem":{"name":"Flore","placemark":{"lat":48.8}}}"#,
+            "mapItem.placemark.lat", "did you mean latitude?"
+        ),
+        (
+            #"{"type":"activity","app":"com.a","activityType":"com.a.v","mapItem":{"nom":"Flore"}}"#,
+            "mapItem.nom", "expected name, phoneNumber, placemark, url"
+        ),
+        (
+            #"{"type":"interaction","app":"com.a","intent":{"kind":"sendMessage","recipents":[]}}"#,
+            "intent.recipents", "did you mean recipients?"
+        ),
+        (
+            #"{"type":"interaction","app":"com.a","intent":{"kind":"sendMessage","recipients":[{"handel":"+1 415 555 0100"}]}}"#,
+            "intent.recipients[0].handel", "did you mean handle?"
+        ),
+        (
+            #"{"type":"interaction","app":"com.a","intent":{"kind":"sendMessage"},"activity":{"activityType":"com.a.v","titel":"x"}}"#,
+            "activity.titel", "did you mean title?"
+        ),
     ])
     func anUnknownFieldIsNamed(json: String, field: String, hint: String) throws {
         do {
@@ -115,5 +152,16 @@ import Testing
             #expect(error.code == .unknownField && error.field == field, "\(error)")
             #expect(error.reason.hasSuffix(hint), "\(error.reason)")
         }
+    }
+
+    /// An app's `userInfo` is its own: any field goes; so do null and absent nested objects.
+    @Test(arguments: [
+        #"{"type":"activity","app":"com.a","activityType":"com.a.v","userInfo":{"titel":1,"lattitude":{"x":[]}}}"#,
+        #"{"type":"searchableItem","app":"com.a","uniqueIdentifier":"1","attributeSet":null}"#,
+        #"{"type":"activity","app":"com.a","activityType":"com.a.v","mapItem":{"name":"Flore","placemark":null}}"#,
+        #"{"type":"interaction","app":"com.a","intent":{"kind":"sendMessage","sender":{"handle":"a@b.c","handleType":"emailAddress"}}}"#,
+    ])
+    func fieldsNotCheckedOrAbsentAreAccepted(json: String) throws {
+        _ = try DonationCoding.decode(Data(json.utf8))
     }
 }
