@@ -45,7 +45,9 @@ final class FrequentWordMatches: Sendable {
 
     /// At most this many bytes of bitsets are kept (the least recently used word goes first).
     let capacity: Int
-    /// A word is frequent from this many leaf pages of matches in the index.
+    /// A word is frequent from this many leaf pages of matches in the index, counted as
+    /// ``SQLiteTransaction/indexPages(of:in:)`` counts them (two a page: 30 is 15 pages, about
+    /// 15,000 rows).
     let minimumPages: Int
     /// At most this many rows rewritten since a bitset are tested again on a search's path;
     /// with more, the bitset is read again in the background.
