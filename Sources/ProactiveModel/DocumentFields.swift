@@ -24,6 +24,19 @@ enum DocumentFields {
         "event": envelope.union(names(SystemEvent.CodingKeys.self)),
     ]
 
+    /// The fields of the nested objects, by the type of their keys (made once, not for every
+    /// document).
+    private static let nested: [ObjectIdentifier: Set<String>] = [
+        ObjectIdentifier(SearchableItem.CodingKeys.self): names(SearchableItem.CodingKeys.self),
+        ObjectIdentifier(SearchableItemAttributeSet.CodingKeys.self):
+            names(SearchableItemAttributeSet.CodingKeys.self),
+        ObjectIdentifier(UserActivity.CodingKeys.self): names(UserActivity.CodingKeys.self),
+        ObjectIdentifier(MapItem.CodingKeys.self): names(MapItem.CodingKeys.self),
+        ObjectIdentifier(Placemark.CodingKeys.self): names(Placemark.CodingKeys.self),
+        ObjectIdentifier(Intent.CodingKeys.self): names(Intent.CodingKeys.self),
+        ObjectIdentifier(Person.CodingKeys.self): names(Person.CodingKeys.self),
+    ]
+
     static func names<Key: CodingKey & CaseIterable>(_: Key.Type) -> Set<String> {
         Set(Key.allCases.map(\.stringValue))
     }
@@ -54,7 +67,8 @@ enum DocumentFields {
         guard let object = DonationError.path(decoder.codingPath),
             let container = try? decoder.container(keyedBy: AnyKey.self)
         else { return }
-        try reject(container.allKeys.map(\.stringValue), allowed: names(keys), of: object, at: object)
+        let allowed = nested[ObjectIdentifier(keys)] ?? names(keys)
+        try reject(container.allKeys.map(\.stringValue), allowed: allowed, of: object, at: object)
     }
 
     /// Throws for the first of `fields` (by name) not `allowed` in `object` (at the path
