@@ -11,8 +11,10 @@ extension SQLiteTransaction {
     /// (each key a byte naming the index, `0` for words and `1`–`4` for the prefixes of 2–5
     /// characters, then the word): the pages between a word's key and the next key are those
     /// its matches fill. Its `pgno` is the page's number times two (plus one when the page's
-    /// word has a doclist index), and the estimate is in those units: two a page. Two lookups a
-    /// word and segment in a table of a few hundred kilobytes.
+    /// word has a doclist index), and the estimate is in those units: two a page, except for
+    /// the words after a segment's last key, counted to its last page in pages (fewer: the
+    /// thresholds that read these estimates were tuned so). Two lookups a word and segment in a
+    /// table of a few hundred kilobytes.
     /// An upper bound: each segment counts the page a word would be on, and a word that sorts
     /// just before a frequent one, on the page where that one's matches start, counts that
     /// one's pages too. A read transaction remembers each word's estimate.
@@ -37,14 +39,14 @@ extension SQLiteTransaction {
                             sql: """
                                 SELECT pgno FROM \(table)_idx WHERE segid = ? AND term <= ?
                                 ORDER BY term DESC LIMIT 1
-                                """), arguments: [segment.id, first]) ?? segment.firstPage << 1
+                                """), arguments: [segment.id, first]) ?? segment.firstPage
                 let end =
                     try Int.fetchOne(
                         db.cachedStatement(
                             sql: """
                                 SELECT pgno FROM \(table)_idx WHERE segid = ? AND term > ?
                                 ORDER BY term LIMIT 1
-                                """), arguments: [segment.id, last]) ?? (segment.lastPage + 1) << 1
+                                """), arguments: [segment.id, last]) ?? (segment.lastPage + 1)
                 pages += max(0, end - start)
             }
             searchMemo?.pages[key] = pages
