@@ -34,7 +34,7 @@ enum StoredText {
         /// companion: the entry's index-form title, keywords, description and address as the
         /// row stores them (``companion(_:)``). Deflate finds there what the document repeats
         /// of them (most of a small document) and writes a reference instead, so an entry's
-        /// text is not stored twice (the 1M-item benchmark's documents: 201 → 74 bytes). The
+        /// text is not stored twice (the 1M-item benchmark's documents: 201 → 81 bytes). The
         /// document is read back with the same row's columns, which are written with it.
         case documentsBesideText = 5
         /// A sighting's place deflated with ``CompressionDictionary/places`` followed by its
