@@ -17,10 +17,15 @@ duration="${3:-20}"
 work="$(mktemp -d)"
 pid=""
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-export PROACTIVE_STORE="$work/store.sqlite"
 python3 "$here/seed.py" > "$work/seed.ndjson"
-"$after" donate "$work/seed.ndjson" > /dev/null
-token=$("$after" token create --system 2>/dev/null)
+# Each binary seeds a store of its own: a store one writes may hold formats the other cannot
+# read (or reads more cheaply), so one shared store compares other work than a user's.
+declare -A token
+for side in before after; do
+  binary="$before"; [ "$side" = after ] && binary="$after"
+  PROACTIVE_STORE="$work/$side.sqlite" "$binary" donate "$work/seed.ndjson" > /dev/null
+  token[$side]=$(PROACTIVE_STORE="$work/$side.sqlite" "$binary" token create --system 2>/dev/null)
+done
 ticks=$(getconf CLK_TCK)
 # The daemon's CPU time so far (user + system), in clock ticks: steadier than requests/s on a
 # shared machine.
@@ -29,12 +34,13 @@ echo "computed suggestion lists, wrk -t2 -c32 -d${duration}s, $(nproc) cores, $(
 for round in 1 2 3; do
   for side in before after; do
     binary="$before"; [ "$side" = after ] && binary="$after"
-    "$binary" serve --port 0 --log-level warning --suggestion-reuse 0 > "$work/serve.out" 2>&1 &
+    PROACTIVE_STORE="$work/$side.sqlite" "$binary" serve --port 0 --log-level warning --suggestion-reuse 0 \
+      > "$work/serve.out" 2>&1 &
     pid=$!
     until grep -q listening "$work/serve.out"; do sleep 0.2; done
     url=$(sed -n 's/.*\(http:[^ ]*\)\/$/\1/p' "$work/serve.out" | head -1)
     cpu0=$(cpu "$pid")
-    out=$(TOKEN="$token" PATHS_FILE="${SURFACES:-$here/surfaces.txt}" wrk -t2 -c32 -d"${duration}s" --latency \
+    out=$(TOKEN="${token[$side]}" PATHS_FILE="${SURFACES:-$here/surfaces.txt}" wrk -t2 -c32 -d"${duration}s" --latency \
       -s "$here/rotate.lua" "$url")
     cpu1=$(cpu "$pid")
     requests=$(echo "$out" | awk '/requests in/ {print $1}')

@@ -181,7 +181,9 @@ enum StoredText {
 
     /// The text of a stored value (text as it is, a compressed blob decompressed), with the
     /// companion of its row for an entry's document (``companion(_:)``).
-    static func text(_ value: DatabaseValue, companion: [UInt8] = []) throws -> String {
+    /// The companion is made only for a text compressed beside one (a sighting read without
+    /// its place, or stored as text, costs nothing more).
+    static func text(_ value: DatabaseValue, companion: @autoclosure () -> [UInt8] = []) throws -> String {
         switch value.storage {
         case .string(let text): return text
         case .blob(let data): return try decompress(data, companion: companion)
@@ -269,7 +271,7 @@ enum StoredText {
         return [UInt8(truncatingIfNeeded: crc), UInt8(truncatingIfNeeded: crc >> 8)]
     }
 
-    private static func decompress(_ data: Data, companion: [UInt8]) throws -> String {
+    private static func decompress(_ data: Data, companion makeCompanion: () -> [UInt8]) throws -> String {
         guard let format = data.first.flatMap(Format.init(rawValue:)) else {
             throw DatabaseError(message: "a stored document is in an unknown format (\(data.first ?? 0))")
         }
@@ -286,6 +288,7 @@ enum StoredText {
         else {
             throw DatabaseError(message: "a stored document has no valid length")
         }
+        let companion = format.isBeside ? makeCompanion() : []
         if format.isBeside {
             guard data.count >= offset + 2,
                 data[data.startIndex + offset..<data.startIndex + offset + 2].elementsEqual(
