@@ -64,6 +64,9 @@ final class FrequentWordMatches: Sendable {
         var words: [Word: Kept] = [:]
         var clock: UInt64 = 0
         var building: Set<Word> = []
+
+        /// The memory the kept bitsets take.
+        var bytes: Int { words.values.reduce(0) { $0 + $1.matches.rows.byteCount } }
     }
 
     private let state = Mutex(State())
@@ -100,7 +103,7 @@ final class FrequentWordMatches: Sendable {
             state.clock += 1
             if let other = state.words[word], !matches.isNewer(than: other.matches) { return }
             state.words[word] = Kept(matches: matches, lastUse: state.clock)
-            var bytes = state.words.values.reduce(0) { $0 + $1.matches.rows.byteCount }
+            var bytes = state.bytes
             while bytes > capacity, let oldest = state.words.min(by: { $0.value.lastUse < $1.value.lastUse })
             {
                 bytes -= oldest.value.matches.rows.byteCount
@@ -130,9 +133,7 @@ final class FrequentWordMatches: Sendable {
         queue.async { [self] in
             var warmed: [Word] = []
             for word in words {
-                let bytes = state.withLock { state in
-                    state.words.values.reduce(0) { $0 + $1.matches.rows.byteCount }
-                }
+                let bytes = state.withLock { $0.bytes }
                 guard kept(word) == nil else { continue }
                 guard let matches = read(word), bytes + matches.rows.byteCount <= capacity else { break }
                 keep(word, matches)

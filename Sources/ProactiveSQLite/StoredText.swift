@@ -193,11 +193,6 @@ enum StoredText {
         }
     }
 
-    /// Reads a stored document from a row's column.
-    static func text(_ row: Row, _ index: Int) throws -> String {
-        try text(row[index] as DatabaseValue)
-    }
-
     /// Reads a stored text from a row's column, `nil` when it is NULL.
     static func optionalText(_ row: Row, _ index: Int) throws -> String? {
         let value = row[index] as DatabaseValue
