@@ -50,7 +50,26 @@ struct CandidateRanking {
 
     /// Every candidate, in order.
     func all(_ candidates: [SearchCandidate]) -> [RankedCandidate] {
-        candidates.map(scored).sorted(by: Self.precedes)
+        let ranked = candidates.map(scored)
+        // The order is sorted by keys alone: moving the candidates themselves (their text)
+        // retained and released every one at each step, most of a sort of 100,000.
+        let keys = ranked.map { (score: $0.score.value, id: $0.candidate.id) }
+        let order = keys.indices.sorted { a, b in
+            keys[a].score > keys[b].score || (keys[a].score == keys[b].score && keys[a].id > keys[b].id)
+        }
+        return order.map { ranked[$0] }
+    }
+
+    /// Where a ranking left off: the score and identifier of the last candidate given (the
+    /// order is by score, then identifier, both descending).
+    struct Position: Hashable {
+        var score: Double
+        var id: Int64
+
+        /// Whether `candidate` comes after this position.
+        func isBefore(_ candidate: RankedCandidate) -> Bool {
+            candidate.score.value < score || (candidate.score.value == score && candidate.candidate.id < id)
+        }
     }
 
     /// The first `count` candidates of ``all(_:)``, the same ones in the same order, every
@@ -73,8 +92,13 @@ struct CandidateRanking {
     /// by bound (every candidate when there are at most `2 × count`); then every one whose
     /// bound can still reach the best. It returns the whole indexed text of the identifiers it
     /// is given; one it leaves out (an entry gone meanwhile) counts as empty.
+    ///
+    /// With `after`, the first `count` of those that come after it (a page that follows
+    /// another): every candidate whose bound reaches that position is read and scored, in
+    /// batches that grow with what was read before.
     func top(
-        _ candidates: [SearchCandidate], count: Int, read: ([Int64]) throws -> [Int64: IndexedText]
+        _ candidates: [SearchCandidate], count: Int, after: Position? = nil,
+        read: ([Int64]) throws -> [Int64: IndexedText]
     ) rethrows -> [RankedCandidate] {
         guard count > 0, !candidates.isEmpty else { return [] }
         var buffer: [UInt8] = []
@@ -88,13 +112,18 @@ struct CandidateRanking {
         var described = candidates
         var best: [RankedCandidate] = []
         var position = 0
+        var readCount = 0
         while position < bounds.count {
             if best.count == count, best[count - 1].score.value > bounds[position].bound { break }
             let index = bounds[position].index
             if !described[index].isWhollyRead {
                 var end = position + 1
                 if best.count < count {
-                    end = candidates.count <= 2 * count ? bounds.count : position + count + count / 2
+                    // Past a position, the candidates before it are read too: as many again.
+                    let batch = count + count / 2
+                    end =
+                        candidates.count <= 2 * count
+                        ? bounds.count : position + (after == nil ? batch : max(batch, readCount))
                 } else {
                     let last = best[count - 1].score.value
                     while end < bounds.count && bounds[end].bound >= last { end += 1 }
@@ -102,6 +131,7 @@ struct CandidateRanking {
                 let batch = bounds[position..<min(end, bounds.count)].map(\.index).filter {
                     !described[$0].isWhollyRead
                 }
+                readCount += batch.count
                 let texts = try read(batch.map { described[$0].id })
                 for i in batch {
                     described[i].indexedText = texts[described[i].id] ?? IndexedText()
@@ -111,6 +141,7 @@ struct CandidateRanking {
             }
             let next = scored(described[index])
             position += 1
+            if let after, !after.isBefore(next) { continue }
             let at = best.firstIndex { Self.precedes(next, $0) } ?? best.count
             guard at < count else { continue }
             best.insert(next, at: at)

@@ -90,8 +90,13 @@ extension ProactiveEngine {
                 // matches of each field.
                 let window =
                     paging ? Self.everyMatch : SearchCandidatePolicy.firstPageWindow(count: request.limit)
-                if paging || request.filter != nil {
+                if request.filter != nil {
                     candidates = try tx.searchCandidates(query, scope: scope, now: now, limit: window)
+                } else if paging {
+                    // Every match, without descriptions: the ranking reads those that can
+                    // reach the page (below).
+                    candidates = try tx.searchCandidates(
+                        query, scope: scope, now: now, limit: window, reading: .withoutDescription)
                 } else {
                     // The first page without a filter reads text only for the candidates that
                     // can reach it (with their entries: see below).
@@ -123,28 +128,22 @@ extension ProactiveEngine {
                 }
             }
             let ranking = CandidateRanking(query: query, now: now)
-            let top: [RankedCandidate]
-            let more: Bool
-            if paging {
-                var ranked = ranking.all(candidates)[...]
-                if let cursor {
-                    ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
+            // The best `limit` (after the cursor's position, paging; one more to know whether
+            // a page follows), reading the text (and the entries, which the page shows) of
+            // the candidates that can reach them.
+            let found = try ranking.top(
+                candidates, count: request.limit + (paging ? 1 : 0),
+                after: cursor.map { CandidateRanking.Position(score: $0.score, id: $0.entry) }
+            ) { ids in
+                var texts: [Int64: IndexedText] = [:]
+                for read in try tx.entriesForRanking(ids: ids, scope: scope, now: now) {
+                    readEntries[read.entry.id] = read.entry
+                    texts[read.entry.id] = read.indexedText
                 }
-                top = Array(ranked.prefix(request.limit))
-                more = ranked.count > top.count
-            } else {
-                // The first page only: the best `limit`, reading the text (and the entries,
-                // which the page shows) of the candidates that can reach it.
-                top = try ranking.top(candidates, count: request.limit) { ids in
-                    var texts: [Int64: IndexedText] = [:]
-                    for read in try tx.entriesForRanking(ids: ids, scope: scope, now: now) {
-                        readEntries[read.entry.id] = read.entry
-                        texts[read.entry.id] = read.indexedText
-                    }
-                    return texts
-                }
-                more = candidates.count > top.count
+                return texts
             }
+            let top = Array(found.prefix(request.limit))
+            let more = paging ? found.count > top.count : candidates.count > top.count
             let missing = top.map(\.candidate.id).filter { readEntries[$0] == nil }
             let room = request.limit - top.count
             let readsPublic = searchesPublic && !paging && room > 0

@@ -78,6 +78,40 @@ import Testing
             #expect(described.map(\.score.value) == expected.map(\.1))
             #expect(described.map(\.match) == ranking.all(candidates).prefix(count).map(\.match))
             #expect(Set(asked).count == asked.count)
+            // A page after another: the next `count` of the whole ranking, each text asked
+            // for once.
+            let whole = ranking.all(candidates)
+            let last = whole[Int.random(in: whole.indices, using: &rng)]
+            asked = []
+            let next = ranking.top(
+                partial, count: count,
+                after: CandidateRanking.Position(score: last.score.value, id: last.candidate.id)
+            ) { ids in
+                asked += ids
+                return texts.filter { ids.contains($0.key) }
+            }
+            let following = whole.drop { $0.candidate.id != last.candidate.id }.dropFirst().prefix(count)
+            #expect(
+                next.map(\.candidate.id) == following.map(\.candidate.id), "round \(round), query \(typed)")
+            #expect(next.map(\.score.value) == following.map(\.score.value))
+            #expect(Set(asked).count == asked.count)
+        }
+    }
+
+    /// Sorting many candidates gives the order of ``CandidateRanking/precedes(_:_:)``, ties
+    /// by identifier.
+    @Test func everyCandidateIsInOrder() {
+        let now = Date(timeIntervalSince1970: 1_795_262_400)
+        let candidates = (0..<3_000).map { (id: Int) -> SearchCandidate in
+            let title: String = id % 3 == 0 ? "zebra" : "zebra crossing \(id % 4)"
+            return SearchCandidate(
+                id: Int64(id), donatedAt: now.addingTimeInterval(-Double(id % 7) * 86_400),
+                engagementCount: id % 5 == 0 ? 3 : 0, indexedText: IndexedText(title: title))
+        }.shuffled()
+        let ranked = CandidateRanking(query: FullTextQuery(typed: "zebra"), now: now).all(candidates)
+        #expect(ranked.count == candidates.count)
+        for (a, b) in zip(ranked, ranked.dropFirst()) {
+            #expect(CandidateRanking.precedes(a, b), "\(a.candidate.id) before \(b.candidate.id)")
         }
     }
 
