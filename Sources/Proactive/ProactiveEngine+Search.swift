@@ -93,10 +93,11 @@ extension ProactiveEngine {
                 if request.filter != nil {
                     candidates = try tx.searchCandidates(query, scope: scope, now: now, limit: window)
                 } else if paging {
-                    // Every match, without descriptions: the ranking reads those that can
-                    // reach the page (below).
+                    // Every match, without descriptions, and without text where the title
+                    // lacks a term: the ranking reads those that can reach the page (below).
                     candidates = try tx.searchCandidates(
-                        query, scope: scope, now: now, limit: window, reading: .withoutDescription)
+                        query, scope: scope, now: now, limit: window,
+                        reading: .withoutDescriptionWhereTitleMatches)
                 } else {
                     // The first page without a filter reads text only for the candidates that
                     // can reach it (with their entries: see below).

@@ -34,7 +34,8 @@ extension PostgresTransaction {
         let text =
             switch reading {
             case .whole: "fts_title, fts_keywords, fts_address, fts_description"
-            case .withoutDescription: "fts_title, fts_keywords, fts_address, fts_description_words"
+            case .withoutDescription, .withoutDescriptionWhereTitleMatches:
+                "fts_title, fts_keywords, fts_address, fts_description_words"
             case .none: "fts_description_words"
             }
         return try rows(
@@ -54,7 +55,7 @@ extension PostgresTransaction {
                 try r.next(Int64.self), try r.date(), try r.next(Int.self)
             )
             switch reading {
-            case .whole, .withoutDescription:
+            case .whole, .withoutDescription, .withoutDescriptionWhereTitleMatches:
                 var text = IndexedText(title: try r.next(), keywords: try r.next(), address: try r.next())
                 var words: Int?
                 if reading == .whole {

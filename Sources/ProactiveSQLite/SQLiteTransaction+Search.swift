@@ -23,6 +23,12 @@ extension SQLiteTransaction {
         reading: SearchCandidateText
     ) throws -> [SearchCandidate] {
         let descriptions = reading == .whole
+        if reading == .withoutDescriptionWhereTitleMatches,
+            let every = try everyMatchWithTitlesApart(
+                query, scope: scope, kinds: kinds, now: now, limit: limit)
+        {
+            return every
+        }
         return try SearchCandidatePolicy.candidates(
             for: query, limit: limit,
             every: { wholeLongWords, atMost in
@@ -44,6 +50,59 @@ extension SQLiteTransaction {
                 ?? fetchCandidates(
                     expression: FullTextQuery.expression(words), table: table, descriptions: descriptions,
                     scope: scope, kinds: kinds, now: now, limit: limit)
+        }
+    }
+
+    /// Every match, when `limit` is more than ``SearchCandidatePolicy/everyMatchUpTo`` and the
+    /// matches at most `limit` (the policy would read every match too), else nil. Past
+    /// ``SearchCandidatePolicy/everyMatchUpTo`` matches, those whose title has every term in
+    /// the title's index are read with their text but the description, the others with none
+    /// (their `titleHasEveryTerm` false): the title's index is walked (every user's titles),
+    /// whatever that costs, since a ranking of every match reads each match's row anyway and
+    /// this spares the text of every match whose title lacks a term. Fewer are read with their
+    /// text, from the one walk for identifiers.
+    private func everyMatchWithTitlesApart(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int
+    ) throws -> [SearchCandidate]? {
+        guard !query.isEmpty, limit > SearchCandidatePolicy.everyMatchUpTo,
+            // The prefix of a long last word: the policy's reading of every match reads it so
+            // (its whole word finds fewer).
+            let matches = try matchingIDs(query.indexWords(wholeLongWords: false), atMost: limit)
+        else { return nil }
+        guard matches.count > SearchCandidatePolicy.everyMatchUpTo,
+            let titled = try titleMatches(
+                query.indexWordsWithLongPrefixesCut(), among: matches, whateverItCosts: true)
+        else {
+            return try candidates(ids: matches, descriptions: false, scope: scope, kinds: kinds, now: now)
+        }
+        var found = try candidates(
+            ids: matches.filter(titled.contains), descriptions: false, scope: scope, kinds: kinds, now: now)
+        for index in found.indices { found[index].titleHasEveryTerm = true }
+        let others = try candidatesWithoutText(
+            ids: matches.filter { !titled.contains($0) }, scope: scope, kinds: kinds, now: now)
+        return (found + others).sorted { $0.id > $1.id }
+    }
+
+    /// The entries of `ids` eligible for search, not expired, in the scope, without their text
+    /// and with `titleHasEveryTerm` false, newest first.
+    private func candidatesWithoutText(ids: [Int64], scope: AppScope, kinds: Set<EntryKind>, now: Date)
+        throws -> [SearchCandidate]
+    {
+        guard !ids.isEmpty else { return [] }
+        let (searchable, arguments) = try searchable(scope: scope, kinds: kinds, now: now)
+        return try rows(
+            """
+            SELECT e.id, e.donatedAt, e.engagementCount, e.ftsDescriptionWords FROM entry e
+            WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userKey = ? \(searchable)
+            ORDER BY e.id DESC
+            """,
+            [Self.jsonArray(ids), userKey()] + arguments
+        ) { row in
+            SearchCandidate(
+                id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
+                indexedText: IndexedText(), isDescriptionRead: false, descriptionWords: row[3],
+                isTextRead: false,
+                titleHasEveryTerm: false)
         }
     }
 

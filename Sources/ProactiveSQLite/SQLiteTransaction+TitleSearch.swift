@@ -75,18 +75,22 @@ extension SQLiteTransaction {
     /// (``indexPages(of:in:)``), each about what reading four rows by key costs, are at most
     /// a quarter of the matches. A long prefix cut short (see
     /// ``FullTextQuery/indexWordsWithLongPrefixesCut()``) finds more titles than matches:
-    /// those are left out.
-    private func titleMatches(_ words: [(text: String, isPrefix: Bool)], among matches: [Int64]) throws
-        -> Set<Int64>?
-    {
+    /// those are left out. `whateverItCosts`: the index is walked however many pages and
+    /// titles, and the answer is never nil.
+    func titleMatches(
+        _ words: [(text: String, isPrefix: Bool)], among matches: [Int64], whateverItCosts: Bool = false
+    ) throws -> Set<Int64>? {
         let apart = try frequentWordsApart(words, in: "entry_title_fts")
         let walked = apart?.others ?? words
         var titled = matches
         if !walked.isEmpty {
-            guard try indexPages(of: walked, in: "entry_title_fts").reduce(0, +) * 4 <= matches.count else {
-                return nil
+            if !whateverItCosts {
+                guard try indexPages(of: walked, in: "entry_title_fts").reduce(0, +) * 4 <= matches.count
+                else {
+                    return nil
+                }
             }
-            let atMost = 2 * SearchCandidatePolicy.everyMatchUpTo
+            let atMost = whateverItCosts ? Int(Int32.max) : 2 * SearchCandidatePolicy.everyMatchUpTo
             let found = Set(
                 try rows(
                     "SELECT rowid FROM entry_title_fts WHERE entry_title_fts MATCH ? LIMIT ?",

@@ -14,4 +14,10 @@ public enum SearchCandidateText: Sendable, Hashable {
     /// No text: what ranking bounds a candidate by (its dates, engagement, the description's
     /// number of words).
     case none
+    /// As ``withoutDescription`` for the matches whose title has every term as the title's
+    /// index finds them (their ``SearchCandidate/titleHasEveryTerm`` true), as ``none`` for
+    /// the others (false): with a page's worth of the first, ranking never reads the others'
+    /// text. What a search that ranks every match reads; a store that cannot tell them apart
+    /// reads every match as ``withoutDescription``.
+    case withoutDescriptionWhereTitleMatches
 }
