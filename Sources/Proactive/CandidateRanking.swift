@@ -31,7 +31,7 @@ struct CandidateRanking {
 
     /// Whether `a` comes before `b`.
     static func precedes(_ a: RankedCandidate, _ b: RankedCandidate) -> Bool {
-        a.score.value > b.score.value || (a.score.value == b.score.value && a.candidate.id > b.candidate.id)
+        Position(a).precedes(Position(b))
     }
 
     /// One candidate scored over its whole text.
@@ -53,22 +53,34 @@ struct CandidateRanking {
         let ranked = candidates.map(scored)
         // The order is sorted by keys alone: moving the candidates themselves (their text)
         // retained and released every one at each step, most of a sort of 100,000.
-        let keys = ranked.map { (score: $0.score.value, id: $0.candidate.id) }
-        let order = keys.indices.sorted { a, b in
-            keys[a].score > keys[b].score || (keys[a].score == keys[b].score && keys[a].id > keys[b].id)
-        }
+        let keys = ranked.map(Position.init)
+        let order = keys.indices.sorted { keys[$0].precedes(keys[$1]) }
         return order.map { ranked[$0] }
     }
 
-    /// Where a ranking left off: the score and identifier of the last candidate given (the
-    /// order is by score, then identifier, both descending).
+    /// A candidate's place in the order: its score and identifier (the order is by score, then
+    /// identifier, both descending); also where a ranking left off (a search cursor's).
     struct Position: Hashable {
         var score: Double
         var id: Int64
 
+        init(score: Double, id: Int64) {
+            self.score = score
+            self.id = id
+        }
+
+        init(_ ranked: RankedCandidate) {
+            self.init(score: ranked.score.value, id: ranked.candidate.id)
+        }
+
+        /// Whether this position comes before `other`.
+        func precedes(_ other: Position) -> Bool {
+            score > other.score || (score == other.score && id > other.id)
+        }
+
         /// Whether `candidate` comes after this position.
         func isBefore(_ candidate: RankedCandidate) -> Bool {
-            candidate.score.value < score || (candidate.score.value == score && candidate.candidate.id < id)
+            precedes(Position(candidate))
         }
     }
 

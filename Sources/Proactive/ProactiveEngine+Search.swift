@@ -134,7 +134,7 @@ extension ProactiveEngine {
             // the candidates that can reach them.
             let found = try ranking.top(
                 candidates, count: request.limit + (paging ? 1 : 0),
-                after: cursor.map { CandidateRanking.Position(score: $0.score, id: $0.entry) }
+                after: cursor?.position
             ) { ids in
                 var texts: [Int64: IndexedText] = [:]
                 for read in try tx.entriesForRanking(ids: ids, scope: scope, now: now) {
@@ -294,7 +294,7 @@ extension ProactiveEngine {
                     indexedText: $0.indexedText)
             })[...]
         if let cursor, cursor.isPublic == true {
-            ranked = ranked.drop { !cursor.precedes(score: $0.score.value, entry: $0.candidate.id) }
+            ranked = ranked.drop { !cursor.position.isBefore($0) }
         }
         let top = Array(ranked.prefix(max(room, 0)))
         var entries: [Int64: StoredPublicEntry] = [:]

@@ -62,10 +62,9 @@ struct SearchCursor: Codable, Hashable {
         return String(hasher.value, radix: 36)
     }
 
-    /// Whether a result ranked at `score` for `entry` comes after this cursor (the ranking
-    /// orders by score, then by entry, both descending).
-    func precedes(score other: Double, entry otherEntry: Int64) -> Bool {
-        other < score || (other == score && otherEntry < entry)
+    /// Where the ranking left off: the last result's score and entry.
+    var position: CandidateRanking.Position {
+        CandidateRanking.Position(score: score, id: entry)
     }
 }
 

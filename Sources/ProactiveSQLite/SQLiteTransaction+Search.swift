@@ -78,32 +78,11 @@ extension SQLiteTransaction {
         var found = try candidates(
             ids: matches.filter(titled.contains), descriptions: false, scope: scope, kinds: kinds, now: now)
         for index in found.indices { found[index].titleHasEveryTerm = true }
-        let others = try candidatesWithoutText(
-            ids: matches.filter { !titled.contains($0) }, scope: scope, kinds: kinds, now: now)
+        var others = try candidates(
+            ids: matches.filter { !titled.contains($0) }, descriptions: false, text: false, scope: scope,
+            kinds: kinds, now: now)
+        for index in others.indices { others[index].titleHasEveryTerm = false }
         return (found + others).sorted { $0.id > $1.id }
-    }
-
-    /// The entries of `ids` eligible for search, not expired, in the scope, without their text
-    /// and with `titleHasEveryTerm` false, newest first.
-    private func candidatesWithoutText(ids: [Int64], scope: AppScope, kinds: Set<EntryKind>, now: Date)
-        throws -> [SearchCandidate]
-    {
-        guard !ids.isEmpty else { return [] }
-        let (searchable, arguments) = try searchable(scope: scope, kinds: kinds, now: now)
-        return try rows(
-            """
-            SELECT e.id, e.donatedAt, e.engagementCount, e.ftsDescriptionWords FROM entry e
-            WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userKey = ? \(searchable)
-            ORDER BY e.id DESC
-            """,
-            [Self.jsonArray(ids), userKey()] + arguments
-        ) { row in
-            SearchCandidate(
-                id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
-                indexedText: IndexedText(), isDescriptionRead: false, descriptionWords: row[3],
-                isTextRead: false,
-                titleHasEveryTerm: false)
-        }
     }
 
     /// The newest `limit` candidates matching `words` in `table`, when some of the words'
@@ -149,21 +128,34 @@ extension SQLiteTransaction {
         return found
     }
 
-    /// The entries of `ids` eligible for search, not expired, in the scope, newest first.
+    /// The entries of `ids` eligible for search, not expired, in the scope, newest first;
+    /// without `text`, none of their text (only the description's number of words).
     func candidates(
-        ids: [Int64], descriptions: Bool, scope: AppScope, kinds: Set<EntryKind>, now: Date
+        ids: [Int64], descriptions: Bool, text: Bool = true, scope: AppScope, kinds: Set<EntryKind>, now: Date
     ) throws -> [SearchCandidate] {
         guard !ids.isEmpty else { return [] }
         let (searchable, arguments) = try searchable(scope: scope, kinds: kinds, now: now)
+        let columns =
+            text
+            ? Self.candidateColumns(descriptions: descriptions)
+            : "e.id, e.donatedAt, e.engagementCount, e.ftsDescriptionWords"
         // `+e.userKey`: by row, not by walking the user's rows through an index led by the user.
         return try rows(
             """
-            SELECT \(Self.candidateColumns(descriptions: descriptions)) FROM entry e
+            SELECT \(columns) FROM entry e
             WHERE e.id IN (SELECT value FROM json_each(?)) AND +e.userKey = ? \(searchable)
             ORDER BY e.id DESC
             """,
-            [Self.jsonArray(ids), userKey()] + arguments,
-            { try SearchCandidate(row: $0, descriptions: descriptions) })
+            [Self.jsonArray(ids), userKey()] + arguments
+        ) { row in
+            guard text else {
+                return SearchCandidate(
+                    id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
+                    indexedText: IndexedText(), isDescriptionRead: false, descriptionWords: row[3],
+                    isTextRead: false)
+            }
+            return try SearchCandidate(row: row, descriptions: descriptions)
+        }
     }
 
     private func fetchCandidates(
