@@ -41,7 +41,8 @@ struct Options {
           --prepare         the engine is prepared as a daemon prepares it at start, and its search index's
                             reading ahead done, before searching (`ProactiveEngine.prepare(waitingForSearchIndex:)`)
         With --search-engine: SLOWEST=N prints the N slowest queries (12 when not a number);
-        QUERY=TEXT searches TEXT --queries times instead of the corpus's queries; WARMUP=N
+        QUERY=TEXT searches TEXT --queries times instead of the corpus's queries; PAGE=N (with
+        --every-match) times a cursor's Nth page of 20 instead of its first; WARMUP=N
         searches the first N queries before timing them all (200); FIRST=Q1,Q2 searches each
         of those once before, printing how long each took (a query's first search against its next).
         """
@@ -204,12 +205,27 @@ func searchEngine(options: Options) throws {
             FileHandle.standardError.write(Data("first \(q): \(start.duration(to: .now))\n".utf8))
         }
     }
-    for q in queries.prefix(warmup) { _ = try engine.search(SearchRequest(q).limit(20).cursor(cursor)) }
+    // PAGE=N: the Nth page of a cursor (its cursor from the pages before, not timed).
+    let page = max(1, Int(ProcessInfo.processInfo.environment["PAGE"] ?? "") ?? 1)
+    func pageCursor(of q: String) throws -> String? {
+        guard var at = cursor, page > 1 else { return cursor }
+        for _ in 1..<page {
+            guard let next = try engine.searchPage(SearchRequest(q).limit(20).cursor(at)).nextCursor else {
+                break
+            }
+            at = next
+        }
+        return at
+    }
+    for q in queries.prefix(warmup) {
+        _ = try engine.search(SearchRequest(q).limit(20).cursor(pageCursor(of: q)))
+    }
     var times: [Double] = []
     var hits = 0
     for q in queries {
+        let at = try pageCursor(of: q)
         let start = ContinuousClock.now
-        let results = try engine.search(SearchRequest(q).limit(20).cursor(cursor))
+        let results = try engine.search(SearchRequest(q).limit(20).cursor(at))
         let d = start.duration(to: .now)
         times.append(Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000)
         hits += results.isEmpty ? 0 : 1

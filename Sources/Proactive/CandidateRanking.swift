@@ -218,12 +218,27 @@ struct CandidateRanking {
             return bound(read, buffer: &buffer, scratch: &scratch)
         }
         least.sort(by: >)
-        // The strongest other match: the bound of one read without text, its title lacking a
-        // term, donated now, never engaged, its description of any length.
+        return otherMatchBound() + 1e-9 < least[count - 1]
+    }
+
+    /// Whether `best` (the first `count` of ``top(_:count:after:read:)`` over the matches whose
+    /// title has every term as the index finds them, or that the user engaged with) are
+    /// `count` and surely come before every other match: the last of them scores above the
+    /// most such a match can (``otherMatchBound()``).
+    func fills(_ best: [RankedCandidate], count: Int) -> Bool {
+        guard count > 0, best.count >= count, !terms.isEmpty else { return false }
+        return otherMatchBound() + 1e-9 < best[count - 1].score.value
+    }
+
+    /// The most a match whose title lacks a term and that the user never engaged with can
+    /// score: the bound of one read without text, donated now, its description of any length.
+    func otherMatchBound() -> Double {
+        var buffer: [UInt8] = []
+        var scratch: [Double] = []
         let other = SearchCandidate(
             id: 0, donatedAt: now, engagementCount: 0, indexedText: IndexedText(), isDescriptionRead: false,
             isTextRead: false, titleHasEveryTerm: false)
-        return bound(other, buffer: &buffer, scratch: &scratch) + 1e-9 < least[count - 1]
+        return bound(other, buffer: &buffer, scratch: &scratch)
     }
 
     /// The most a description of `words` words (unknown: any) adds to relevance: weight 1 times

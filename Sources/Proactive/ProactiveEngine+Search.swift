@@ -85,6 +85,20 @@ extension ProactiveEngine {
             }
             var candidates: [SearchCandidate]
             var readEntries: [Int64: StoredEntry] = [:]
+            let ranking = CandidateRanking(query: query, now: now)
+            // The best `limit` (after the cursor's position, paging; one more to know whether
+            // a page follows), reading the text (and the entries, which the page shows) of
+            // the candidates that can reach them.
+            let count = request.limit + (paging ? 1 : 0)
+            func readText(_ ids: [Int64]) throws -> [Int64: IndexedText] {
+                var texts: [Int64: IndexedText] = [:]
+                for read in try tx.entriesForRanking(ids: ids, scope: scope, now: now) {
+                    readEntries[read.entry.id] = read.entry
+                    texts[read.entry.id] = read.indexedText
+                }
+                return texts
+            }
+            var ranked: [RankedCandidate]?
             if !query.isEmpty {
                 // Paging ranks every match; otherwise every match up to 1,000, else the newest
                 // matches of each field.
@@ -93,11 +107,9 @@ extension ProactiveEngine {
                 if request.filter != nil {
                     candidates = try tx.searchCandidates(query, scope: scope, now: now, limit: window)
                 } else if paging {
-                    // Every match, without descriptions, and without text where the title
-                    // lacks a term: the ranking reads those that can reach the page (below).
-                    candidates = try tx.searchCandidates(
-                        query, scope: scope, now: now, limit: window,
-                        reading: .withoutDescriptionWhereTitleMatches)
+                    (candidates, ranked) = try Self.everyMatchCandidates(
+                        tx, query: query, scope: scope, now: now, ranking: ranking, count: count,
+                        after: cursor?.position, read: readText)
                 } else {
                     // The first page without a filter reads text only for the candidates that
                     // can reach it (with their entries: see below).
@@ -128,21 +140,8 @@ extension ProactiveEngine {
                             indexedText: IndexedText()))
                 }
             }
-            let ranking = CandidateRanking(query: query, now: now)
-            // The best `limit` (after the cursor's position, paging; one more to know whether
-            // a page follows), reading the text (and the entries, which the page shows) of
-            // the candidates that can reach them.
-            let found = try ranking.top(
-                candidates, count: request.limit + (paging ? 1 : 0),
-                after: cursor?.position
-            ) { ids in
-                var texts: [Int64: IndexedText] = [:]
-                for read in try tx.entriesForRanking(ids: ids, scope: scope, now: now) {
-                    readEntries[read.entry.id] = read.entry
-                    texts[read.entry.id] = read.indexedText
-                }
-                return texts
-            }
+            let found =
+                try ranked ?? ranking.top(candidates, count: count, after: cursor?.position, read: readText)
             let top = Array(found.prefix(request.limit))
             let more = paging ? found.count > top.count : candidates.count > top.count
             let missing = top.map(\.candidate.id).filter { readEntries[$0] == nil }
@@ -210,6 +209,38 @@ extension ProactiveEngine {
 
     /// The candidate limit that reads every match.
     static let everyMatch = Int(Int32.max)
+
+    /// The candidates of a page that ranks every match, and the page's ranking (the best
+    /// `count` after `after`) when it was made from some of them.
+    ///
+    /// The matches whose title has every term or that the user engaged with are read first
+    /// (``EntryStorage/everyTitleSearchCandidates(_:scope:kinds:now:)``); when the best `count`
+    /// of them surely come before every other match (``CandidateRanking/fills(_:count:)``),
+    /// they are the page and the others are never read. Else every other match is read
+    /// without text, and the ranking reads those that can reach the page. A store that cannot
+    /// tell them apart reads every match, without text where the title lacks a term.
+    static func everyMatchCandidates(
+        _ tx: any StorageTransaction, query: FullTextQuery, scope: AppScope, now: Date,
+        ranking: CandidateRanking, count: Int, after: CandidateRanking.Position?,
+        read: ([Int64]) throws -> [Int64: IndexedText]
+    ) throws -> (candidates: [SearchCandidate], ranked: [RankedCandidate]?) {
+        let kinds = Set(EntryKind.allCases)
+        guard let titled = try tx.everyTitleSearchCandidates(query, scope: scope, kinds: kinds, now: now)
+        else {
+            let every = try tx.searchCandidates(
+                query, scope: scope, kinds: kinds, now: now, limit: everyMatch,
+                reading: .withoutDescriptionWhereTitleMatches)
+            return (every, nil)
+        }
+        let best = try ranking.top(titled.candidates, count: count, after: after, read: read)
+        if ranking.fills(best, count: count) { return (titled.candidates, best) }
+        let read = Set(titled.candidates.map(\.id))
+        var others = try tx.searchCandidates(
+            query, scope: scope, kinds: kinds, now: now, limit: everyMatch, reading: .none
+        ).filter { !read.contains($0.id) }
+        for index in others.indices { others[index].titleHasEveryTerm = false }
+        return (titled.candidates + others, nil)
+    }
 
     /// The candidates of a first page of `count` without a filter.
     ///

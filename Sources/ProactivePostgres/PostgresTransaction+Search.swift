@@ -89,6 +89,26 @@ extension PostgresTransaction {
         guard let tsquery = query.tsquery(userKey: userKey) else {
             return TitleSearchCandidates(candidates: [], others: [])
         }
+        return try titleSearchCandidates(
+            tsquery: tsquery, scope: scope, kinds: kinds, now: now, limit: limit, othersBelow: othersBelow)
+    }
+
+    /// Every match whose title has every term or that the user engaged with (a long last word
+    /// as a prefix), in the statement of ``titleSearchCandidates(_:scope:kinds:now:limit:othersBelow:)``
+    /// without its second part.
+    func everyTitleSearchCandidates(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date
+    ) throws -> TitleSearchCandidates? {
+        guard let tsquery = query.tsquery(userKey: userKey) else {
+            return TitleSearchCandidates(candidates: [], others: nil)
+        }
+        return try titleSearchCandidates(
+            tsquery: tsquery, scope: scope, kinds: kinds, now: now, limit: Int(Int32.max), othersBelow: 0)
+    }
+
+    private func titleSearchCandidates(
+        tsquery: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int, othersBelow: Int
+    ) throws -> TitleSearchCandidates {
         let doing = "searching"
         // Each value is bound once, where it first appears ($1 the tsquery, $2 the user, $3 the
         // time, $4 the app, $5 the kinds, $6 the limit), and named by number after.

@@ -16,8 +16,9 @@ extension SQLiteTransaction {
     ///
     /// Unless `reading` is ``SearchCandidateText/whole``, the description column is not read
     /// (for ranking that reads it for the few candidates that need it, with
-    /// ``entriesForRanking(ids:scope:now:)``); the other fields always are (they are stored
-    /// beside the identifiers this store reads first).
+    /// ``entriesForRanking(ids:scope:now:)``); the other fields are, but for every match read
+    /// as ``SearchCandidateText/none`` (the newest of a field's many matches are read with
+    /// them: they are stored beside the identifiers read first).
     public func searchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
         reading: SearchCandidateText
@@ -39,7 +40,8 @@ extension SQLiteTransaction {
                         query.indexWords(wholeLongWords: wholeLongWords), atMost: atMost)
                 else { return nil }
                 return try candidates(
-                    ids: ids, descriptions: descriptions, scope: scope, kinds: kinds, now: now)
+                    ids: ids, descriptions: descriptions, text: reading != .none, scope: scope, kinds: kinds,
+                    now: now)
             }
         ) { wholeLongWords, field, limit in
             let table = field == .title ? "entry_title_fts" : "entry_fts"

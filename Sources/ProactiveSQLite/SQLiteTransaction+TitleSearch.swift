@@ -40,18 +40,9 @@ extension SQLiteTransaction {
             matches.count >= enough,
             let titled = try titleMatches(titleWords, among: matches)
         else { return nil }
-        // The user's engaged entries among them, from the partial index alone.
-        let engaged = Set(
-            try rows(
-                """
-                SELECT id FROM entry INDEXED BY entry_engaged
-                WHERE userKey = ? AND engagementCount > 0 AND id IN (SELECT value FROM json_each(?))
-                """, [userKey(), Self.jsonArray(matches)]
-            ) { row in row[0] as Int64 })
-        let foundIDs = matches.filter { titled.contains($0) || engaged.contains($0) }
-        var found = try candidates(ids: foundIDs, descriptions: false, scope: scope, kinds: kinds, now: now)
-        found = Array(found.prefix(limit))
-        for index in found.indices { found[index].titleHasEveryTerm = titled.contains(found[index].id) }
+        let (all, foundIDs) = try titledOrEngaged(
+            matches, titled: titled, scope: scope, kinds: kinds, now: now)
+        let found = Array(all.prefix(limit))
         guard found.count < max(othersBelow, enough) else {
             return TitleSearchCandidates(candidates: found, others: nil)
         }
@@ -64,6 +55,52 @@ extension SQLiteTransaction {
         others = Array(others.prefix(limit))
         for index in others.indices { others[index].titleHasEveryTerm = false }
         return TitleSearchCandidates(candidates: found, others: others)
+    }
+
+    /// Every match whose title has every term or that the user engaged with, however many:
+    /// the index is walked for every match's identifier, and the title's index for the
+    /// query's words (a long last word cut to its first five characters, as
+    /// ``titleSearchCandidates(_:scope:kinds:now:limit:othersBelow:)`` walks it), past
+    /// ``SearchCandidatePolicy/everyMatchUpTo`` matches whatever that costs; the others are
+    /// not read. Nil for at most that many matches when walking the title's index costs more
+    /// than reading them all (as for a first page).
+    public func everyTitleSearchCandidates(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date
+    ) throws -> TitleSearchCandidates? {
+        guard !query.isEmpty else { return TitleSearchCandidates(candidates: [], others: nil) }
+        let every = Int(Int32.max)
+        guard let matches = try matchingIDs(query.indexWords(wholeLongWords: false), atMost: every),
+            let titled = try titleMatches(
+                query.indexWordsWithLongPrefixesCut(), among: matches,
+                whateverItCosts: matches.count > SearchCandidatePolicy.everyMatchUpTo)
+        else { return nil }
+        let found = try titledOrEngaged(matches, titled: titled, scope: scope, kinds: kinds, now: now).found
+        return TitleSearchCandidates(candidates: found, others: nil)
+    }
+
+    /// Those of `matches` in `titled` or that the user engaged with (a partial index of engaged
+    /// entries), read without their descriptions (``SearchCandidate/titleHasEveryTerm`` as
+    /// `titled` says), newest first; and the identifiers read.
+    private func titledOrEngaged(
+        _ matches: [Int64], titled: Set<Int64>, scope: AppScope, kinds: Set<EntryKind>, now: Date
+    ) throws -> (found: [SearchCandidate], ids: [Int64]) {
+        // Past a first page's matches, every engaged entry of the user (from the same index)
+        // costs less than a list of every match to look up.
+        let few = matches.count <= SearchCandidatePolicy.everyMatchUpTo
+        var arguments: StatementArguments = [try userKey()]
+        if few { arguments += [Self.jsonArray(matches)] }
+        let engaged = Set(
+            try rows(
+                """
+                SELECT id FROM entry INDEXED BY entry_engaged
+                WHERE userKey = ? AND engagementCount > 0
+                \(few ? "AND id IN (SELECT value FROM json_each(?))" : "")
+                """, arguments
+            ) { row in row[0] as Int64 })
+        let ids = matches.filter { titled.contains($0) || engaged.contains($0) }
+        var found = try candidates(ids: ids, descriptions: false, scope: scope, kinds: kinds, now: now)
+        for index in found.indices { found[index].titleHasEveryTerm = titled.contains(found[index].id) }
+        return (found, ids)
     }
 
     /// Which of `matches` have every one of `words` in the title's index, when finding out

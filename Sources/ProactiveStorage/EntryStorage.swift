@@ -115,6 +115,18 @@ public protocol EntryStorage {
         othersBelow: Int
     ) throws -> TitleSearchCandidates?
 
+    /// Every match of a query whose title has every term as the title's index finds them or
+    /// that the user engaged with, as ``titleSearchCandidates(_:scope:kinds:now:limit:othersBelow:)``
+    /// reads them, however many (a long last word as a prefix, as a ranking of every match
+    /// reads it), and none of the others (``TitleSearchCandidates/others`` nil): what a ranking
+    /// of every match reads first. The others are bounded without being read, and read
+    /// (``searchCandidates(_:scope:kinds:now:limit:reading:)``, ``SearchCandidateText/none``)
+    /// only when these cannot fill the page. `nil` when the store cannot tell them apart, or
+    /// not for less than reading every match (the ranking then reads every match).
+    func everyTitleSearchCandidates(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date
+    ) throws -> TitleSearchCandidates?
+
     /// The entries of `ids` in the scope, not expired (as ``entries(ids:scope:now:)``, in no
     /// particular order), each with its whole indexed text: what ranking reads for candidates
     /// read without it, and what a page shows of them.
@@ -151,6 +163,11 @@ extension EntryStorage {
     public func titleSearchCandidates(
         _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int,
         othersBelow: Int
+    ) throws -> TitleSearchCandidates? { nil }
+
+    /// No title candidates apart: a ranking of every match reads every match.
+    public func everyTitleSearchCandidates(
+        _ query: FullTextQuery, scope: AppScope, kinds: Set<EntryKind>, now: Date
     ) throws -> TitleSearchCandidates? { nil }
 
     /// Reads the entries one by one with ``entry(id:scope:now:)``.

@@ -55,6 +55,15 @@ import Testing
             try engine.donate(
                 documents: documents, now: Self.t0.addingTimeInterval(-Double(8 - batch) * 4 * 86_400))
         }
+        // Another app's items, titled with the query words alone: the best matches of every
+        // search, which the notes app never sees.
+        try engine.donate(
+            documents: (0..<40).map { i in
+                TestDocument.searchableItem(
+                    app: "com.example.other", id: "other-\(i)",
+                    title: text(Int.random(in: 1...2, using: &rng))
+                ).data
+            }, now: Self.t0)
         // Some items opened many times: engagement can lift an item whose title lacks a term
         // above titles that have every term.
         for word in ["zebra", "café", "紅燒", "report"] {
@@ -78,12 +87,28 @@ import Testing
             let limit =
                 Bool.random(using: &rng)
                 ? Int.random(in: 1...25, using: &rng) : Int.random(in: 60...200, using: &rng)
-            let first = try engine.search(SearchRequest(typed).limit(limit).at(Self.t0))
-            let whole = try engine.searchPage(SearchRequest(typed).limit(limit).cursor("").at(Self.t0))
-                .results
-            #expect(first.map(\.id) == whole.map(\.id), "\(backend) round \(round): \(typed), limit \(limit)")
+            let donor: Donor = Bool.random(using: &rng) ? .system : .app("com.example.notes")
+            let request = SearchRequest(typed).limit(limit).at(Self.t0)
+            let first = try engine.search(request, donor: donor)
+            let page = try engine.searchPage(request.cursor(""), donor: donor)
+            let whole = page.results
+            let context = "\(backend) round \(round): \(typed), limit \(limit), \(donor)"
+            #expect(first.map(\.id) == whole.map(\.id), "\(context)")
             #expect(first.map(\.score) == whole.map(\.score))
             #expect(first.map(\.why) == whole.map(\.why))
+            // A page of a few after the titles read first, or one more, ranks as a page of
+            // every match does: the first page and the next.
+            let every = try engine.searchPage(
+                SearchRequest(typed).limit(SearchRequest.maximumLimit).cursor("").at(Self.t0), donor: donor
+            ).results
+            #expect(whole.map(\.id) == every.prefix(limit).map(\.id), "\(context)")
+            if let next = page.nextCursor {
+                let second = try engine.searchPage(request.cursor(next), donor: donor).results
+                #expect(second.map(\.id) == every.dropFirst(limit).prefix(limit).map(\.id), "\(context)")
+            }
+            if donor != .system {
+                #expect(!every.contains { $0.app != "com.example.notes" }, "\(context)")
+            }
         }
     }
 
