@@ -182,7 +182,9 @@ import Testing
             phone.daemon, token: phone.token,
             #"{"type":"subscribe","id":"s","surface":"appSwitcher","limit":5}"#)
         defer { live.cancel() }
-        try await ServiceTests.waitFor("the first live list", seen: [inbox]) {
+        // Generous: beside a hundred other tests (a local run of the whole suite), five daemons
+        // starting and a relay took more than 30 s to answer the first subscription.
+        try await ServiceTests.waitFor("the first live list", seconds: 120, seen: [inbox]) {
             inbox.contains(#""type":"suggestions""#)
         }
         let advertised = ContinuousClock.now
