@@ -113,7 +113,6 @@ struct CandidateRanking {
         read: ([Int64]) throws -> [Int64: IndexedText]
     ) rethrows -> [RankedCandidate] {
         guard count > 0, !candidates.isEmpty else { return [] }
-        let candidates = narrowed(candidates, count: count, after: after)
         var buffer: [UInt8] = []
         var scratch: [Double] = []
         var bounds: [(bound: Double, index: Int)] = []
@@ -163,60 +162,9 @@ struct CandidateRanking {
         return best
     }
 
-    /// Those of `candidates` that can be among the first `count` (after `after`), for many
-    /// candidates: each is bounded first by its title alone, the keywords and address at their
-    /// weights (``bound(_:titleOnly:buffer:scratch:)``); then, in the order of those bounds,
-    /// each is kept and, when its text was read, matched over its title, keywords and address,
-    /// which scores it at least (its description can only add) and at most; once `count` kept
-    /// surely come after `after` and score at least more than the next bound, no candidate
-    /// left can reach them. Matching a title costs less than matching three fields: most
-    /// candidates of a query in many titles are matched by their title alone.
-    private func narrowed(_ candidates: [SearchCandidate], count: Int, after: Position?) -> [SearchCandidate]
-    {
-        guard candidates.count > 4 * count else { return candidates }
-        var buffer: [UInt8] = []
-        var scratch: [Double] = []
-        var order: [(bound: Double, index: Int)] = []
-        order.reserveCapacity(candidates.count)
-        for (index, candidate) in candidates.enumerated() {
-            order.append(
-                (bound(candidate, titleOnly: true, buffer: &buffer, scratch: &scratch) + 1e-9, index))
-        }
-        order.sort { $0.bound > $1.bound }
-        // The best `count` least scores of the kept candidates surely after `after`, best first.
-        var least: [Double] = []
-        for (kept, item) in order.enumerated() {
-            if least.count == count, least[count - 1] > item.bound {
-                return order[..<kept].map { candidates[$0.index] }
-            }
-            var candidate = candidates[item.index]
-            guard candidate.isTextRead else { continue }
-            if let after,
-                !(bound(candidate, buffer: &buffer, scratch: &scratch) + 1e-9 < after.score)
-            {
-                continue
-            }
-            // Scored without its description if that was not read: a description only adds.
-            if !candidate.isDescriptionRead {
-                candidate.isDescriptionRead = true
-                candidate.indexedText.description = nil
-            }
-            // Less a margin: the whole match sums the same parts in another order.
-            let score = bound(candidate, buffer: &buffer, scratch: &scratch) - 1e-9
-            let at = least.firstIndex { score > $0 } ?? least.count
-            guard at < count else { continue }
-            least.insert(score, at: at)
-            if least.count > count { least.removeLast() }
-        }
-        return candidates
-    }
-
     /// The most `candidate`'s score can be once its whole text is read: what was read of it,
-    /// matched exactly, and the most the rest can add; `titleOnly`, the keywords and address
-    /// at their weights even when read.
-    private func bound(
-        _ candidate: SearchCandidate, titleOnly: Bool = false, buffer: inout [UInt8], scratch: inout [Double]
-    )
+    /// matched exactly, and the most the rest can add.
+    private func bound(_ candidate: SearchCandidate, buffer: inout [UInt8], scratch: inout [Double])
         -> Double
     {
         let description =
@@ -239,14 +187,9 @@ struct CandidateRanking {
         let text = candidate.indexedText
         let title = relevance.matchField(text.title, weight: 10, buffer: &buffer, best: &scratch)
         var relevance = title.score
-        if titleOnly {
-            relevance += 5 + 3
-        } else {
-            relevance +=
-                self.relevance.matchField(text.keywords, weight: 5, buffer: &buffer, best: &scratch).score
-            relevance +=
-                self.relevance.matchField(text.address, weight: 3, buffer: &buffer, best: &scratch).score
-        }
+        relevance +=
+            self.relevance.matchField(text.keywords, weight: 5, buffer: &buffer, best: &scratch).score
+        relevance += self.relevance.matchField(text.address, weight: 3, buffer: &buffer, best: &scratch).score
         // The score grows with relevance; the title's part of it is exact.
         return score(
             candidate, relevance: relevance + description, titleMatchedCount: title.matchedCount,
