@@ -234,10 +234,10 @@ extension ProactiveEngine {
         }
         let best = try ranking.top(titled.candidates, count: count, after: after, read: read)
         if ranking.fills(best, count: count) { return (titled.candidates, best) }
-        let read = Set(titled.candidates.map(\.id))
+        let titledIDs = Set(titled.candidates.map(\.id))
         var others = try tx.searchCandidates(
             query, scope: scope, kinds: kinds, now: now, limit: everyMatch, reading: .none
-        ).filter { !read.contains($0.id) }
+        ).filter { !titledIDs.contains($0.id) }
         for index in others.indices { others[index].titleHasEveryTerm = false }
         return (titled.candidates + others, nil)
     }
