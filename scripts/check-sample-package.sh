@@ -52,6 +52,7 @@ for page in pages:
         f"func sample{n}() throws {{\n"
         f"    let storePath = NSTemporaryDirectory() + \"/proactive-sample-\\(UUID()).sqlite\"\n"
         f"    _ = storePath\n"
+        f"    defer {{ for suffix in [\"\", \"-wal\", \"-shm\"] {{ try? FileManager.default.removeItem(atPath: storePath + suffix) }} }}\n"
         + "".join(f"    {line}\n" if line else "\n" for line in body)
         + "}\n")
 if len(functions) < 2:

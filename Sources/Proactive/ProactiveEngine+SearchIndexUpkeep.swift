@@ -18,4 +18,17 @@ extension ProactiveEngine {
     public func maintainSearchIndex(pages: Int = 500) throws -> Bool {
         try storage.maintainSearchIndex(pages: pages)
     }
+
+    /// Removes the text of deleted and replaced entries from the files of the search index
+    /// now, in steps of at most `pages` pages, and returns when none is left.
+    ///
+    /// On the embedded store, the full-text index keeps a deleted entry's words in its file
+    /// (behind a delete marker) until its segments are merged into one, which rewrites the
+    /// whole index (about 5 s at a million items); ``maintainSearchIndex(pages:)`` does that
+    /// at most a thousandth of the time, and `proactive delete` calls this once it has
+    /// deleted. The store's rows themselves are overwritten with zeros when deleted. On
+    /// PostgreSQL, deleted rows leave through vacuum, which does not overwrite them.
+    public func purgeDeletedSearchText(pages: Int = 2_000) throws {
+        while try storage.purgeDeletedText(pages: pages) {}
+    }
 }

@@ -76,6 +76,7 @@ final class DeferredIndex {
                     DELETE FROM searchIndexRewrite
                     WHERE id <= (SELECT max(id) FROM searchIndexRewrite) - \(Self.rewritesKept);
                     DELETE FROM temp.fts_deletions;
+                    INSERT OR IGNORE INTO searchIndexPurge (indexName) VALUES ('entry_fts'), ('entry_title_fts');
                     """)
             hasDeletions = false
         }

@@ -37,6 +37,10 @@ struct FTS5Structure: Equatable {
     /// Whether an incremental merge is under way on some level.
     var isMerging: Bool { levels.contains { $0.merging > 0 } }
 
+    /// Whether the index is at most one segment, no merge under way: then it holds no delete
+    /// marker (a merge into the oldest segment drops them with the words they delete).
+    var isOneSegment: Bool { segments.count <= 1 && !isMerging }
+
     /// Whether merging every segment into one is worth its cost: there are several, and the
     /// pages outside the largest are at least half as many as the largest's. Merging at that
     /// point rewrites the index each time it grows by half, so every page is rewritten a

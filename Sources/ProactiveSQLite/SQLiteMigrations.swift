@@ -634,6 +634,22 @@ enum SQLiteMigrations {
                     END;
                     """)
         }
+        // Deleting a row from an FTS5 index (SQLite 3.40 has no `secure-delete` option) adds a
+        // delete marker and leaves the row's words in the older segments until a merge of every
+        // segment drops both: a deleted item's words stayed in the file. An index with deleted
+        // text is listed here, in the transaction that deletes it, until its segments are merged
+        // into one (`SQLiteStorage.purgeDeletedText(pages:)`); stores with entries made before
+        // are purged once.
+        migrator.registerMigration("v21-search-index-purge") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE searchIndexPurge (indexName TEXT PRIMARY KEY) WITHOUT ROWID;
+                    INSERT INTO searchIndexPurge (indexName)
+                    SELECT 'entry_fts' WHERE EXISTS (SELECT 1 FROM entry)
+                    UNION ALL SELECT 'entry_title_fts' WHERE EXISTS (SELECT 1 FROM entry)
+                    UNION ALL SELECT 'publicEntry_fts' WHERE EXISTS (SELECT 1 FROM publicEntry);
+                    """)
+        }
         return migrator
     }
 }

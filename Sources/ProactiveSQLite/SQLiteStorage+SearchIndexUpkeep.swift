@@ -15,33 +15,102 @@ extension SQLiteStorage {
     ///
     /// A merge another process started and left is finished by FTS5's own automatic merges
     /// as words are added, or here once the index has grown by half again.
+    ///
+    /// An index with deleted text (``purgeDeletedText(pages:)``) is merged too when a purge is
+    /// due: at most a thousandth of the time goes to purging (`SearchIndexPurges`).
     public func maintainSearchIndex(pages: Int) throws -> Bool {
-        var more = false
-        for table in Self.searchIndexes {
-            do {
+        let due = purges.withLock { $0.isDue(at: .now) }
+        return try upkeepStep(pages: pages, purging: due)
+    }
+
+    /// Does one step of merging an index whose deleted text is still in its file, and answers
+    /// whether more steps are needed.
+    ///
+    /// SQLite 3.40's FTS5 has no `secure-delete` option: deleting a row adds a delete marker,
+    /// and the row's words stay in the index's older segments until every segment is merged
+    /// into one. An index is listed as having deleted text in the transaction that deletes it
+    /// (`searchIndexPurge`) and leaves the list in the step that leaves it in one segment.
+    /// Once none is listed, the write-ahead log is truncated, so that it holds no page written
+    /// before (rows themselves are overwritten with zeros when deleted: `secure_delete`), when
+    /// no reader holds it (else at a later step of upkeep).
+    public func purgeDeletedText(pages: Int) throws -> Bool {
+        // Rows deleted without text in the index (interactions, events) are in the log too.
+        purges.withLock { $0.logTruncationDue = true }
+        return try upkeepStep(pages: pages, purging: true)
+    }
+
+    /// One step on each index that needs one: a merge when due, or one this process started,
+    /// and, `purging`, a merge of an index with deleted text; whether more steps are due.
+    private func upkeepStep(pages: Int, purging: Bool) throws -> Bool {
+        do {
+            let listed = try purging ? writer.read { db in try Self.indexesWithDeletedText(db) } : []
+            var more = false
+            var purged = false
+            for table in Self.searchIndexes {
+                let purge = listed.contains(table)
                 let layout = try writer.read { db in try Self.structure(of: table, db) }
-                guard let layout else { continue }
                 let started = mergingIndexes.withLock { $0.contains(table) }
-                guard started || layout.needsMerging else { continue }
-                let after = try writer.write { db in
-                    try db.execute(
-                        sql: "INSERT INTO \(table)(\(table), rank) VALUES('merge', ?)",
-                        arguments: [-max(1, pages)])
-                    return try Self.structure(of: table, db)
+                guard purge || started || layout?.needsMerging == true else { continue }
+                let start = ContinuousClock.now
+                let (after, left) = try writer.write { db in
+                    let before = try Self.structure(of: table, db)
+                    if let before, !(purge && before.isOneSegment) {
+                        try db.execute(
+                            sql: "INSERT INTO \(table)(\(table), rank) VALUES('merge', ?)",
+                            arguments: [-max(1, pages)])
+                        let after = try Self.structure(of: table, db)
+                        if purge, after == before, after?.isOneSegment == false {
+                            // A merge step that moved nothing: the whole merge at once.
+                            try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES('optimize')")
+                        }
+                    }
+                    let after = try Self.structure(of: table, db)
+                    // No segment but one: no delete marker, and no deleted word, is left.
+                    let left = purge && after?.isOneSegment == false
+                    if purge && !left {
+                        try db.execute(
+                            sql: "DELETE FROM searchIndexPurge WHERE indexName = ?", arguments: [table])
+                    }
+                    return (after, left)
                 }
+                if purge { purges.withLock { $0.add(.now - start) } }
                 // Done when no incremental merge is left under way (new segments may have
                 // arrived since: they wait for the next time the index has grown by half).
                 // A step that changed nothing ends it too.
                 let done = after.map { !$0.isMerging || $0 == layout } ?? true
                 mergingIndexes.withLock {
-                    if done { $0.remove(table) } else { $0.insert(table) }
+                    if done && !left { $0.remove(table) } else { $0.insert(table) }
                 }
-                more = more || !done
-            } catch let error as DatabaseError {
-                throw StorageError(error, path: location)
+                more = more || !done || left
+                purged = purged || (purge && !left)
             }
+            if purged, try writer.read({ db in try Self.indexesWithDeletedText(db) }).isEmpty {
+                purges.withLock { $0.end(at: .now) }
+            }
+            if !more { try truncateLogIfDue() }
+            return more
+        } catch let error as DatabaseError {
+            throw StorageError(error, path: location)
         }
-        return more
+    }
+
+    /// Truncates the write-ahead log after a purge, when no reader holds it (else at a later
+    /// step): frames written before the purge may hold deleted text.
+    private func truncateLogIfDue() throws {
+        guard purges.withLock({ $0.logTruncationDue }), location != ":memory:" else { return }
+        do {
+            try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            purges.withLock { $0.logTruncationDue = false }
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        {
+            // A reader still holds the log: the next step tries again.
+        }
+    }
+
+    /// The full-text indexes listed as having deleted text.
+    static func indexesWithDeletedText(_ db: Database) throws -> Set<String> {
+        Set(try String.fetchAll(db, sql: "SELECT indexName FROM searchIndexPurge"))
     }
 
     /// The layout of a full-text index, or nil when its structure record cannot be read.

@@ -21,6 +21,9 @@ public final class SQLiteStorage: Storage {
     /// The full-text indexes whose merge into one segment this process started and has not
     /// finished (see ``maintainSearchIndex(pages:)``).
     let mergingIndexes = Mutex<Set<String>>([])
+    /// When this process last purged deleted text from the full-text indexes, and what it cost
+    /// (see ``maintainSearchIndex(pages:)``).
+    let purges = Mutex(SearchIndexPurges())
     /// The matches of frequent words of the full-text index, for this process's searches.
     let frequentWords: FrequentWordMatches
 
@@ -47,6 +50,9 @@ public final class SQLiteStorage: Storage {
             configuration.busyMode = .timeout(10)
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                // A deleted row's bytes are overwritten with zeros, not left in free space (the
+                // default of Debian's SQLite, set here whatever the build).
+                try db.execute(sql: "PRAGMA secure_delete = ON")
                 db.add(function: StoredText.sqlFunction)
                 try Self.mapIfLarge(db, threshold: memoryMapThreshold)
             }

@@ -111,6 +111,10 @@ extension SQLiteTransaction {
                     VALUES ('delete', ?, ?, ?, ?)
                     """
             ).execute(arguments: [entryID, entry[2], entry[3], entry[4]])
+            // Its words stay in the index's older segments until they are merged.
+            try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO searchIndexPurge (indexName) VALUES ('publicEntry_fts')"
+            ).execute()
         }
         guard !rows.isEmpty else {
             try db.cachedStatement(sql: "DELETE FROM publicEntry WHERE id = ?").execute(arguments: [entryID])

@@ -47,6 +47,17 @@ public protocol Storage: Sendable {
     /// autovacuum) answer `false` at once.
     func maintainSearchIndex(pages: Int) throws -> Bool
 
+    /// Does one step of removing deleted and replaced text from the files of the full-text
+    /// index, at most `pages` pages of writing in one short write transaction, and answers
+    /// whether more steps are needed: callers that delete for a user run steps until it
+    /// answers `false`.
+    ///
+    /// The embedded store's index keeps a deleted row's words in its file (behind a delete
+    /// marker) until its segments are merged into one; ``maintainSearchIndex(pages:)`` does
+    /// that too, spaced so that it costs little. Backends whose deleted rows leave their
+    /// files through their own upkeep (PostgreSQL's vacuum) answer `false` at once.
+    func purgeDeletedText(pages: Int) throws -> Bool
+
     /// Reads the whole store (every user's rows and the indexes over them) and answers the
     /// problems found, one sentence each; empty when the store is intact (`proactive check`).
     func checkIntegrity() throws -> [String]
@@ -79,6 +90,10 @@ extension Storage {
 
     /// Backends that keep their indexes themselves have no upkeep to do.
     public func maintainSearchIndex(pages: Int) throws -> Bool { false }
+
+    /// Backends whose deleted rows leave their files through their own upkeep have nothing to
+    /// purge.
+    public func purgeDeletedText(pages: Int) throws -> Bool { false }
 
     /// Backends without change notifications are polled.
     @discardableResult

@@ -68,6 +68,9 @@ struct DeleteCommand: ParsableCommand {
                 .interactionGroups(interactionGroup)
             }
         let result = try engine.delete(DeletionRequest(app: app, target: target))
+        // Deleted words leave the search index's file too, before the command returns (a few
+        // seconds at a million items).
+        try engine.purgeDeletedSearchText()
         if options.json {
             try Terminal.json(result)
         } else {

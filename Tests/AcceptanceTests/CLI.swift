@@ -110,6 +110,9 @@ struct CLI {
     }
 
     func cleanUp() {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        // The store, its journal, and the files `serve` keeps beside it (the public index's key,
+        // the Handoff device state).
+        let suffixes = ["", ".public-index-key", ".handoff"].flatMap { [$0, $0 + "-wal", $0 + "-shm"] }
+        for suffix in suffixes { try? FileManager.default.removeItem(atPath: store + suffix) }
     }
 }

@@ -114,6 +114,40 @@ import Testing
             try cli.run(["delete", "--app", "com.example.reviews", "--all", "--domain", "x"]).status == 2)
     }
 
+    /// A deleted item's words are gone from the store's files, not only from search: the rows
+    /// are overwritten and the index's segments purged before `delete` returns.
+    @Test func deleteLeavesNoTraceInTheStoreFiles() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        func filler(_ batch: Int) -> String {
+            (0..<40).map {
+                #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-\#(batch)-\#($0)","attributeSet":{"title":"Weekly report \#($0)","contentDescription":"ordinary text \#(batch)"}}"#
+            }.joined(separator: "\n")
+        }
+        for batch in 0..<3 { try cli.run(["donate", "-"], stdin: filler(batch)) }
+        try cli.run(
+            ["donate", "-"],
+            stdin:
+                #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"secret","attributeSet":{"title":"Zebulonsecret plan","contentDescription":"meet the xylophonesecret","keywords":["quagmiresecret"]}}"#
+        )
+        for batch in 3..<6 { try cli.run(["donate", "-"], stdin: filler(batch)) }
+        let canaries = ["zebulonsecret", "xylophonesecret", "quagmiresecret"]
+        func traces() -> Int {
+            ["", "-wal", "-shm"].reduce(0) { sum, suffix in
+                guard let data = FileManager.default.contents(atPath: cli.store + suffix) else { return sum }
+                let text = String(decoding: data.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+                return sum + canaries.reduce(0) { $0 + text.components(separatedBy: $1).count - 1 }
+            }
+        }
+        #expect(traces() > 0)
+        let deleted = try cli.run(["delete", "--app", "com.example.notes", "--identifier", "secret"])
+        #expect(deleted.status == 0 && deleted.stdout.contains("deleted 1"), "\(deleted.stderr)")
+        #expect(traces() == 0)
+        let kept = try cli.run(["search", "--json", "weekly", "--limit", "1000"])
+        #expect((try kept.json() as? [Any])?.count == 240)
+        #expect(try cli.run(["check"]).status == 0)
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let cli = CLI()
         defer { cli.cleanUp() }
