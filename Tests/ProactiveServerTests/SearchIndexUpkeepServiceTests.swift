@@ -47,4 +47,50 @@ import Testing
         #expect((found.json["results"] as? [[String: Any]])?.count == 5)
         await server.stop()
     }
+
+    /// How many times `word` occurs in the store's files (database, log, shared memory).
+    static func traces(of word: String, in store: String) -> Int {
+        ["", "-wal", "-shm"].reduce(0) { sum, suffix in
+            guard let data = FileManager.default.contents(atPath: store + suffix) else { return sum }
+            let text = String(decoding: data.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+            return sum + text.components(separatedBy: word).count - 1
+        }
+    }
+
+    /// A deleted item's words leave the store's files while the daemon runs: its upkeep purges
+    /// the index's segments, which keep them behind delete markers.
+    @Test func theDaemonPurgesDeletedWordsFromTheStoreFiles() async throws {
+        let server = try await TestServer(configure: { $0.searchIndexUpkeepInterval = 0.1 })
+        let store = server.directory.appendingPathComponent("store.sqlite").path
+        func donate(_ lines: [String]) async throws {
+            let answer = try await server.donate(lines.joined(separator: "\n"), token: server.appA)
+            #expect(answer.status == 200, "\(answer.text)")
+        }
+        for request in 0..<6 {
+            try await donate(
+                (0..<20).map { i in
+                    #"{"type":"searchableItem","app":"com.example.alpha","uniqueIdentifier":"p\#(request)-\#(i)","attributeSet":{"title":"Purge report \#(request) number \#(i)"}}"#
+                })
+            if request == 2 {
+                try await donate([
+                    #"{"type":"searchableItem","app":"com.example.alpha","uniqueIdentifier":"secret","attributeSet":{"title":"Zebulonsecret plan"}}"#
+                ])
+            }
+        }
+        #expect(Self.traces(of: "zebulonsecret", in: store) > 0)
+        let deleted = try await server.request(
+            "POST", "/v1/deletions", token: server.appA,
+            body: #"{"app":"com.example.alpha","identifiers":["secret"]}"#)
+        #expect(deleted.status == 200, "\(deleted.text)")
+        var left = Self.traces(of: "zebulonsecret", in: store)
+        for _ in 0..<300 where left > 0 {
+            try await Task.sleep(for: .milliseconds(100))
+            left = Self.traces(of: "zebulonsecret", in: store)
+        }
+        #expect(left == 0, "the deleted title is still in the store's files")
+        let found = try await server.request(
+            "GET", "/v1/search?q=purge%20report&limit=200", token: server.appA)
+        #expect((found.json["results"] as? [[String: Any]])?.count == 120)
+        await server.stop()
+    }
 }
