@@ -14,7 +14,10 @@ public final class DeviceStateStore: Sendable {
             let existed = FileManager.default.fileExists(atPath: path)
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
-            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+            // Offers and keys deleted are overwritten with zeros, not left in free space.
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON")
+            }
             queue = try DatabaseQueue(path: path, configuration: configuration)
             try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             if !existed { chmod(path, 0o600) }
