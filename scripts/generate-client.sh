@@ -3,10 +3,23 @@
 # swift-openapi-generator, built from its own package (scripts/openapi-generator) so the
 # library's users never build it. `--check` generates into a temporary directory and fails when
 # the committed code differs (CI runs that): change openapi.yaml, run this script, commit both.
+#
+# The script records what it generated from in $tool/generated.sha256: the SHA-256 of
+# openapi.yaml, of the generator's package and configuration, and of the generated files.
+# `--check` trusts a record that still matches every one of them (the code is what this
+# description generated, untouched since) and skips building the generator, two minutes of a
+# fresh CI run; any change to one of them, or `--check --full`, generates and compares.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tool=scripts/openapi-generator
 target=Sources/ProactiveClient/Generated
+record="$tool/generated.sha256"
+inputs=(openapi.yaml "$tool/Package.swift" "$tool/openapi-generator-config.yaml" "$target/Types.swift" "$target/Client.swift")
+if [[ "${1:-}" == "--check" && "${2:-}" != "--full" && -f "$record" ]] && sha256sum --check --status "$record" 2>/dev/null \
+    && [[ "$(awk '{ print $2 }' "$record" | tr '\n' ' ')" == "${inputs[*]} " ]]; then
+    echo "generate-client: $target is what openapi.yaml generated (unchanged since: $record)"
+    exit 0
+fi
 swift build --package-path "$tool" --product swift-openapi-generator >/dev/null
 generator="$(swift build --package-path "$tool" --show-bin-path)/swift-openapi-generator"
 raw="$(mktemp -d)"
@@ -44,9 +57,11 @@ rm -f "$output"/*.swift
 } >"$output/Client.swift"
 if [[ "${1:-}" == "--check" ]]; then
     if ! diff -ru "$target" "$output" >/dev/null; then
-        diff -ru "$target" "$output" | head -40 >&2
+        diff -ru "$target" "$output" | head -40 >&2 || true
         echo "generate-client: $target is not what openapi.yaml generates; run scripts/generate-client.sh and commit it" >&2
         exit 1
     fi
     echo "generate-client: $target matches openapi.yaml"
+else
+    sha256sum "${inputs[@]}" >"$record"
 fi

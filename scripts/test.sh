@@ -20,6 +20,22 @@ scripts/generate-client.sh --check
 swift format lint --strict -r Sources Tests Benchmarks
 phase "the build" swift build --build-tests -Xswiftc -warnings-as-errors
 swift build --product proactive -Xswiftc -warnings-as-errors
+# The fuzzer is a package of its own built with sanitizers, about as long to build as the main
+# one: it builds in the background at the lowest CPU and I/O priority, in the time the checks
+# and tests below leave idle (DocC, schemathesis and the tests' servers wait much of theirs),
+# and scripts/fuzz.sh finds it built (it builds again, and reports, if this failed).
+background=()
+cleanup() {
+  for job in "${background[@]}"; do kill "$job" 2>/dev/null || true; done
+  if [ -n "${cluster:-}" ]; then scripts/postgres-cluster.sh stop "$cluster" >/dev/null 2>&1 || true; fi
+}
+trap cleanup EXIT
+low_priority=(nice -n 19)
+if command -v ionice >/dev/null; then low_priority+=(ionice -c 3); fi
+(cd Fuzz && exec "${low_priority[@]}" swift build --product ProactiveFuzzer -Xswiftc -sanitize=fuzzer,address \
+  >build.log 2>&1) &
+fuzz_build=$!
+background+=("$fuzz_build")
 # The public API against its checked-in baseline (api/): a public change must be deliberate.
 phase "the API check" scripts/check-api.sh
 # The DocC documentation of the public modules, warnings as errors (swift-docc-plugin), and
@@ -29,11 +45,10 @@ phase "the API check" scripts/check-api.sh
 docs_log=$(mktemp)
 scripts/check-docs.sh >"$docs_log" 2>&1 &
 docs=$!
-trap 'kill "$docs" 2>/dev/null || true' EXIT
+background+=("$docs")
 phase "the sample package" scripts/check-sample-package.sh
 docs_status=0
 wait "$docs" || docs_status=$?
-trap - EXIT
 cat "$docs_log" >&2
 rm -f "$docs_log"
 if [ "$docs_status" -ne 0 ]; then exit "$docs_status"; fi
@@ -43,8 +58,6 @@ phase "schemathesis" scripts/check-api-conformance.sh .build/debug/proactive
 scripts/pip-venv.sh .build/handoff-interop pyhpke 0.6.5
 export PROACTIVE_INTEROP_PYTHON=$PWD/.build/handoff-interop/bin/python
 cluster=$(mktemp -d /tmp/proactive-test-pg.XXXXXX)
-stop_cluster() { scripts/postgres-cluster.sh stop "$cluster" >/dev/null 2>&1 || true; }
-trap stop_cluster EXIT
 PROACTIVE_TEST_POSTGRES=$(scripts/postgres-cluster.sh start "$cluster")
 export PROACTIVE_TEST_POSTGRES
 echo "PostgreSQL for the tests: $PROACTIVE_TEST_POSTGRES" >&2
@@ -55,4 +68,7 @@ phase "the tests" swift test --skip-build --skip ServiceTests --skip HandoffAcce
 phase "the service tests" swift test --skip-build --filter 'ServiceTests|HandoffAcceptanceTests'
 # Every fuzz target (libFuzzer + AddressSanitizer, Fuzz/) for a few seconds from its committed
 # seeds: a parser that crashes or breaks an invariant fails CI (long runs: docs/reliability.md).
+fuzz_wait=$SECONDS
+wait "$fuzz_build" || true
+echo "test.sh: the fuzzer's build took $((SECONDS - fuzz_wait)) s more after the tests" >&2
 phase "fuzzing" scripts/fuzz.sh --all "${PROACTIVE_FUZZ_SECONDS:-10}"
