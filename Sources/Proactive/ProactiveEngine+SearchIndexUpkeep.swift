@@ -24,7 +24,7 @@ extension ProactiveEngine {
     ///
     /// On the embedded store, the full-text index keeps a deleted entry's words in its file
     /// (behind a delete marker) until its segments are merged into one, which rewrites the
-    /// whole index (about 5 s at a million items); ``maintainSearchIndex(pages:)`` does that
+    /// whole index (about 7 s at a million items); ``maintainSearchIndex(pages:)`` does that
     /// at most a thousandth of the time, and `proactive delete` calls this once it has
     /// deleted. The store's rows themselves are overwritten with zeros when deleted. On
     /// PostgreSQL, deleted rows leave through vacuum, which does not overwrite them.

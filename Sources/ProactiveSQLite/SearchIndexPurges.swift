@@ -3,12 +3,12 @@ import Foundation
 /// When a process purges deleted text from the embedded store's full-text indexes.
 ///
 /// A purge merges every segment of an index into one (deleted rows' words leave the file
-/// only then), which rewrites the whole index: about 5 s of work at a million items. The
-/// daemon's upkeep purges when an index has deleted text and the last purge ended at least
-/// ``spacing`` times its work ago, and at least ``shortestInterval`` ago: so purging takes at
-/// most a thousandth of the time, and deleted words leave the file within about a minute on a
-/// store of ten thousand items and an hour or two at a million. `proactive delete` purges at
-/// once.
+/// only then), which rewrites the whole index: about 0.7 s of work at 100,000 items and 7 s
+/// at a million (`proactive delete`, benchmarks.md). The daemon's upkeep purges when an index
+/// has deleted text and the last purge ended at least ``spacing`` times its work ago, and at
+/// least ``shortestInterval`` ago: so purging takes at most a thousandth of the time, and
+/// deleted words leave the file within about a minute on a store of ten thousand items, ten
+/// minutes at 100,000 and two hours at a million. `proactive delete` purges at once.
 struct SearchIndexPurges {
     /// When the last purge ended, if this process made one.
     var lastEnded: ContinuousClock.Instant?
