@@ -4,6 +4,7 @@
 #   scripts/fuzz.sh TARGET [SECONDS]         # one target, default 60 s
 #   scripts/fuzz.sh --all [SECONDS]          # every target in turn, SECONDS each
 #   scripts/fuzz.sh --list                   # the targets
+#   scripts/fuzz.sh --build                  # only build the fuzzer
 #
 # Targets (Fuzz/Sources/ProactiveFuzzer/FuzzTarget.swift): markup, donation, query, search,
 # directions, phone, reminder, request, envelope.
@@ -29,6 +30,10 @@ case "${1:-}" in
 --list) printf '%s\n' "${targets[@]}"; exit 0 ;;
 --all)
     failed=()
+    # Built once for every target (each run alone installs and builds, which costs seconds).
+    "$0" --build
+    FUZZ_BINARY="$(cd "$fuzz" && swift build -c "${FUZZ_CONFIGURATION:-debug}" --show-bin-path)/ProactiveFuzzer"
+    export FUZZ_BINARY
     for target in "${targets[@]}"; do "$0" "$target" "${2:-60}" || failed+=("$target"); done
     # Last, so that the end of a long log says it.
     if [ ${#failed[@]} -gt 0 ]; then
@@ -38,27 +43,35 @@ case "${1:-}" in
     echo "fuzz: every target ran without a finding" >&2
     exit 0
     ;;
+--build) ;;
 "" | -*) echo "usage: scripts/fuzz.sh TARGET|--all|--list [SECONDS]" >&2; exit 2 ;;
 esac
 target="$1"
 seconds="${2:-60}"
-if [[ ! " ${targets[*]} " == *" $target "* ]]; then
+if [[ "$target" != --build && ! " ${targets[*]} " == *" $target "* ]]; then
     echo "fuzz: unknown target '$target'; one of: ${targets[*]}" >&2
     exit 2
 fi
 
-# The Debian packages the package links (libphonenumber, libxml2, ICU, SQLite), on a fresh machine.
-"$root/scripts/install-dependencies.sh"
-cd "$fuzz"
-# The linker's warnings about AddressSanitizer's local symbols fill screens: the log keeps them.
 configuration="${FUZZ_CONFIGURATION:-debug}"
 case "$configuration" in debug | release) ;; *) echo "fuzz: FUZZ_CONFIGURATION is debug or release" >&2; exit 2 ;; esac
-if ! swift build -c "$configuration" --product ProactiveFuzzer -Xswiftc -sanitize=fuzzer,address > build.log 2>&1; then
-    grep -v "Cannot export local symbol" build.log | tail -40 >&2
-    echo "fuzz: the fuzzer did not build (Fuzz/build.log)" >&2
-    exit 1
+if [ -n "${FUZZ_BINARY:-}" ] && [ -x "$FUZZ_BINARY" ]; then
+    # Built by --all for every target.
+    binary="$FUZZ_BINARY"
+    cd "$fuzz"
+else
+    # The Debian packages the package links (libphonenumber, libxml2, ICU, SQLite), on a fresh machine.
+    "$root/scripts/install-dependencies.sh"
+    cd "$fuzz"
+    # The linker's warnings about AddressSanitizer's local symbols fill screens: the log keeps them.
+    if ! swift build -c "$configuration" --product ProactiveFuzzer -Xswiftc -sanitize=fuzzer,address > build.log 2>&1; then
+        grep -v "Cannot export local symbol" build.log | tail -40 >&2
+        echo "fuzz: the fuzzer did not build (Fuzz/build.log)" >&2
+        exit 1
+    fi
+    binary="$(swift build -c "$configuration" --show-bin-path)/ProactiveFuzzer"
 fi
-binary="$(swift build -c "$configuration" --show-bin-path)/ProactiveFuzzer"
+if [ "$target" = --build ]; then exit 0; fi
 
 corpus="Corpus/$target"
 mkdir -p "$corpus" Artifacts
