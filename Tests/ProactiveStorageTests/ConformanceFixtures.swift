@@ -4,6 +4,12 @@ import ProactiveText
 
 /// Values shared by the conformance tests.
 enum Fixture {
+    /// Removes a store file made by a test with its write-ahead log and shared memory, which
+    /// stay while the store is open.
+    static func removeStore(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
     static let now = Date(timeIntervalSince1970: 1_795_262_400)
 
     static func item(

@@ -60,7 +60,7 @@ import Testing
 
     @Test func runsAreStoredOnceAndFoundByTheirCharacters() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("desc-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         let store = try SQLiteStorage(path: path)
         try Self.fill(store)
         try Self.check(store, path: path)
@@ -84,7 +84,7 @@ import Testing
     /// upgraded: its runs contracted, and both indexes rebuilt on the view.
     @Test func aStoreWithRunsSpelledOutIsUpgraded() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("v17-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         try Self.fill(try SQLiteStorage(path: path))
         // Enough text that rebuilding the index writes it in several segments.
         var random = SystemRandomNumberGenerator()

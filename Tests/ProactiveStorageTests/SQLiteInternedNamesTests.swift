@@ -42,7 +42,7 @@ import Testing
     @Test func eachUserAndAppIsStoredOnceAndRowsHoldTheirKeys() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID()).sqlite")
             .path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         let store = try SQLiteStorage(path: path)
         try Self.fill(store)
         #expect(
@@ -89,7 +89,7 @@ import Testing
     /// every row, its identifier and what each user sees.
     @Test func aStoreWithNamesAsTextIsUpgraded() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("v16-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         let store = try SQLiteStorage(path: path)
         try Self.fill(store)
         // Enough rows that the tables the upgrade copies are most of the file.

@@ -30,7 +30,7 @@ import Testing
     /// user, whatever the store's size (a plan that walks the user's rows made ingest quadratic).
     @Test func everyWritesStatementsUseAnIndexLedByTheUser() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         try SQLiteStorage(path: path).write { try $0.upsertEntry(Fixture.item("com.a.b", "1", "Plan")) }
         let plans = try DatabaseQueue(path: path).read { db in
             try [
@@ -50,7 +50,7 @@ import Testing
     @Test func survivesReopen() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID()).sqlite")
             .path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         try SQLiteStorage(path: path).write { try $0.upsertEntry(Fixture.item("com.a.b", "1", "Persistent")) }
         let reopened = try SQLiteStorage(path: path)
         #expect(
@@ -63,7 +63,7 @@ import Testing
     /// half the size of the same index with positions, prefix indexes included.
     @Test func theFullTextIndexKeepsNoPositions() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("size-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         var rng = SystemRandomNumberGenerator()
         let vocabulary = (0..<400).map { i in
             String(
@@ -108,7 +108,7 @@ import Testing
     /// positions, and text indexed with non-spacing marks found by the words people type.
     @Test func anOlderStoresIndexIsRebuiltCompactAndFindsWordsWithMarks() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("v10-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         try SQLiteStorage(path: path).write { tx in
             try tx.upsertEntry(Fixture.item("com.a", "1", "Hindi"))
             try tx.upsertEntry(Fixture.item("com.a", "2", "Giraffe crossing"))

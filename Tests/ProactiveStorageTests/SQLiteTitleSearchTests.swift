@@ -51,7 +51,7 @@ import Testing
 
     @Test func theTitleIndexPagesOfAWordGrowWithItsMatches() throws {
         let (storage, path) = try Self.store(common: 6_000)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         func estimate() throws -> (pages: [Int], segments: Int) {
             try storage.read { tx in
                 let tx = try #require(tx as? SQLiteTransaction)
@@ -92,7 +92,7 @@ import Testing
 
     @Test func titlesAreReadApartOnlyWhenTheirIndexIsCheapToWalk() throws {
         let (storage, path) = try Self.store(common: 6_000)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         let now = Fixture.now
         func read(_ typed: String) throws -> TitleSearchCandidates? {
             try storage.read { tx in

@@ -40,7 +40,7 @@ import Testing
 
     @Test func theStructureRecordGivesTheSegmentsTheDataTableHolds() throws {
         let (storage, path) = try Self.store(transactions: 30, itemsEach: 40)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         for table in ["entry_fts", "entry_title_fts"] {
             let (layout, expected) = try storage.writer.read { db in
                 (try SQLiteStorage.structure(of: table, db), try Self.segmentsInData(table, db))
@@ -56,7 +56,7 @@ import Testing
 
     @Test func upkeepMergesEverySegmentIntoOneAndSearchesFindTheSame() throws {
         let (storage, path) = try Self.store(transactions: 30, itemsEach: 40)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         let queries = ["report", "numb", "word7", "cafe3", "東京", "report 12 word3"]
         func answers() throws -> [[Int64]] {
             try queries.map { q in
@@ -99,7 +99,7 @@ import Testing
     /// frequent word's matches reads it from its start.
     @Test func theIndexWritesSmallPages() throws {
         let (storage, path) = try Self.store(transactions: 2, itemsEach: 600)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         let (setting, largest, pages) = try storage.writer.read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT v FROM entry_fts_config WHERE k = 'pgsz'"),

@@ -114,7 +114,7 @@ import Testing
     /// stored as text (before compression) still read.
     @Test func theStoreCompressesAndReadsOldText() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("text-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Fixture.removeStore(path) }
         let storage = try SQLiteStorage(path: path)
         var draft = Fixture.item("com.bistro.app", "order-8812", "Dîner")
         draft.payload = Self.document
