@@ -69,13 +69,9 @@ import Testing
         return (storage, path)
     }
 
-    static func remove(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
-
     @Test func deletedAndReplacedWordsLeaveTheFilesOnceTheIndexIsPurged() throws {
         let (storage, path) = try Self.storeWithDeletions()
-        defer { Self.remove(path) }
+        defer { Fixture.removeStore(path) }
         let canaries = Self.deleted + [Self.replaced]
         // The files hold every canary: the search for them can find them.
         for word in canaries {
@@ -121,7 +117,7 @@ import Testing
 
     @Test func upkeepPurgesWhenDueAndSpacesPurgesByTheirCost() throws {
         let (storage, path) = try Self.storeWithDeletions()
-        defer { Self.remove(path) }
+        defer { Fixture.removeStore(path) }
         try storage.write { tx in _ = try tx.deleteItems(app: "com.a", uniqueIdentifiers: ["secret"]) }
         // This process has not purged yet: upkeep purges now.
         while try storage.maintainSearchIndex(pages: 50) {}
