@@ -7,8 +7,8 @@
 # The script records what it generated from in $tool/generated.sha256: the SHA-256 of
 # openapi.yaml, of the generator's package and configuration, and of the generated files.
 # `--check` trusts a record that still matches every one of them (the code is what this
-# description generated, untouched since) and skips building the generator, two minutes of a
-# fresh CI run; any change to one of them, or `--check --full`, generates and compares.
+# description generated, untouched since) and skips building the generator (70–100 s of a
+# fresh CI run); any change to one of them, or `--check --full`, generates and compares.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tool=scripts/openapi-generator
