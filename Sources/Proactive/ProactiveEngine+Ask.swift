@@ -18,6 +18,8 @@ extension ProactiveEngine {
         _ utterance: String, app: String? = nil, now: Date? = nil, locale: String? = nil,
         timeZone: TimeZone? = nil
     ) throws -> AssistantAnswer {
+        try EngineError.refuseNUL(in: [utterance], parameter: "utterance")
+        try EngineError.refuseNUL(in: [app], parameter: "app")
         let wording = Wording(locale: locale)
         let now = now ?? self.now
         guard let (intent, _) = AssistantPhrases.shipped.intent(of: utterance) else {

@@ -6,6 +6,16 @@ extension ProactiveEngine {
     /// Deletes an app's data: gone from every surface and from the full-text index, in one
     /// transaction.
     public func delete(_ request: DeletionRequest, donor: Donor = .system) throws -> DeletionResult {
+        try EngineError.refuseNUL(in: [request.app], parameter: "app")
+        switch request.target {
+        case .identifiers(let values): try EngineError.refuseNUL(in: values, parameter: "identifiers")
+        case .domains(let values): try EngineError.refuseNUL(in: values, parameter: "domains")
+        case .persistentIdentifiers(let values):
+            try EngineError.refuseNUL(in: values, parameter: "persistentIdentifiers")
+        case .interactionGroups(let values):
+            try EngineError.refuseNUL(in: values, parameter: "interactionGroups")
+        case .all, .allItems, .allActivities: break
+        }
         guard donor.mayAct(for: request.app) else {
             throw EngineError(.forbidden, "an app may only delete its own data", parameter: "app")
         }

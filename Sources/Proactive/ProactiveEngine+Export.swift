@@ -8,6 +8,7 @@ extension ProactiveEngine {
     public func export(app: String, donor: Donor = .system, now: Date? = nil, limit: Int = .max) throws
         -> AppExport
     {
+        try EngineError.refuseNUL(in: [app], parameter: "app")
         guard donor.mayAct(for: app) else {
             throw EngineError(.forbidden, "an app may only export its own data", parameter: "app")
         }

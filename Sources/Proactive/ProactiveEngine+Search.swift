@@ -24,6 +24,7 @@ extension ProactiveEngine {
     /// time; ``SearchPage/nextCursor`` continues it, `nil` after the last match. A cursor is
     /// accepted only by the search (text, filter, app) that returned it.
     public func searchPage(_ request: SearchRequest, donor: Donor = .system) throws -> SearchPage {
+        try EngineError.refuseNUL(in: [request.app], parameter: "app")
         let scope: AppScope
         switch (donor, request.app) {
         case (.app(let own), let asked):

@@ -23,6 +23,8 @@ extension ProactiveEngine {
     ///   ride to …" through ride-share-only apps for the place seen last.
     /// - `contactCard` (`person`): the apps used with that person, the usual (or picked) first.
     public func suggestions(for request: SuggestionRequest) throws -> [Suggestion] {
+        try EngineError.refuseNUL(in: [request.app], parameter: "app")
+        try EngineError.refuseNUL(in: [request.person], parameter: "person")
         guard Self.contextSurfaces.contains(request.surface) else {
             throw EngineError(
                 .invalidRequest,

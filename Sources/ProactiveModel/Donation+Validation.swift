@@ -32,6 +32,16 @@ extension Donation {
                 )
             }
             for (i, item) in batch.items.enumerated() { try v.item(item, field: "items[\(i)]") }
+            // Text that names stored data: NUL would name other data (see `pathOfNULCharacter`).
+            if let state = batch.clientState, JSONValue.holdsNUL(state) {
+                throw DonationError.nulCharacter(field: "clientState")
+            }
+            if let state = batch.expectedClientState, JSONValue.holdsNUL(state) {
+                throw DonationError.nulCharacter(field: "expectedClientState")
+            }
+            if let i = batch.deletedIdentifiers.firstIndex(where: JSONValue.holdsNUL) {
+                throw DonationError.nulCharacter(field: "deletedIdentifiers[\(i)]")
+            }
             if let state = batch.clientState, state.utf8.count > limits.maxClientStateBytes {
                 throw DonationError(
                     code: .tooLarge, field: "clientState",
@@ -119,6 +129,7 @@ struct Validator {
             if required { throw DonationError(code: .missingField, field: field(), reason: "is required") }
             return
         }
+        if JSONValue.holdsNUL(value) { throw DonationError.nulCharacter(field: field()) }
         if required && value.allSatisfy(\.isWhitespace) {
             throw DonationError(code: .invalidValue, field: field(), reason: "must not be empty")
         }
@@ -283,6 +294,12 @@ struct Validator {
             throw DonationError(
                 code: .missingField, field: Self.join(parent, "userInfo.\(key)"),
                 reason: "is listed in requiredUserInfoKeys but missing from userInfo")
+        }
+        if let path = JSONValue.object(activity.userInfo).pathOfNULCharacter {
+            throw DonationError.nulCharacter(field: Self.join(parent, "userInfo.\(path)"))
+        }
+        for (i, key) in activity.requiredUserInfoKeys.enumerated() {
+            try string(key, field: Self.join(parent, "requiredUserInfoKeys[\(i)]"))
         }
         let size = JSONValue.object(activity.userInfo).encodedByteCount
         if size > limits.maxUserInfoBytes {

@@ -52,7 +52,14 @@ public enum DonationCoding {
         -> Donation
     {
         do {
-            return try decoder.decode(Donation.self, from: data)
+            let donation = try decoder.decode(Donation.self, from: data)
+            // A field that holds NUL is named wherever it is, checked or not (see `validate`).
+            if JSONValue.mayHoldNUL(data),
+                let path = try? JSONDecoder().decode(JSONValue.self, from: data).pathOfNULCharacter
+            {
+                throw DonationError.nulCharacter(field: path.isEmpty ? nil : path)
+            }
+            return donation
         } catch let error as DonationError {
             throw error
         } catch let error as DecodingError {

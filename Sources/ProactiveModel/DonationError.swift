@@ -42,6 +42,13 @@ public struct DonationError: Error, Sendable, Hashable, Codable, CustomStringCon
         self.reason = reason
     }
 
+    /// The rejection of a text that holds U+0000 (NUL), which no stored text can hold.
+    public static func nulCharacter(field: String?) -> DonationError {
+        DonationError(
+            code: .invalidValue, field: field,
+            reason: "contains the character U+0000 (NUL), which text may not hold")
+    }
+
     public var description: String {
         if let field { return "\(field): \(reason)" }
         return reason

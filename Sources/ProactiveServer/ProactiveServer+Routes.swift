@@ -179,6 +179,9 @@ extension ProactiveServer {
         else {
             throw APIError(.badRequest, "invalidRequest", "the body must be a JSON object", field: "body")
         }
+        if let path = JSONValue.object(object).pathOfNULCharacter {
+            throw APIError.invalid(path, "contains the character U+0000 (NUL), which text may not hold")
+        }
         return object
     }
 

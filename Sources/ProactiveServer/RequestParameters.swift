@@ -18,11 +18,15 @@ struct RequestParameters: Sendable {
     /// a number or a name, so it reaches the parser and is refused with the parameter's name.
     func typed(_ name: String) -> String? { values[name] }
 
-    /// Fails naming the first parameter not in `known`.
+    /// Fails naming the first parameter not in `known`, or the first whose value holds U+0000
+    /// (NUL), which no stored text can hold (`%00` in a query).
     func check(known: Set<String>) throws(APIError) {
         if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
             throw APIError.invalid(
                 unknown, "unknown parameter; expected one of \(known.sorted().joined(separator: ", "))")
+        }
+        if let name = values.keys.sorted().first(where: { values[$0]!.utf8.contains(0) }) {
+            throw APIError.invalid(name, "contains the character U+0000 (NUL), which text may not hold")
         }
     }
 

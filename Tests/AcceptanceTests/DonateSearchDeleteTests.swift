@@ -148,6 +148,32 @@ import Testing
         #expect(try cli.run(["check"]).status == 0)
     }
 
+    /// A text spelling U+0000 (NUL) in JSON is refused by name and stores nothing: before, the
+    /// store cut the text there, and every later search matching the item failed ("a stored
+    /// text's row no longer has the columns it was compressed beside").
+    @Test func aNULCharacterIsRefusedAndSearchKeepsWorking() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let documents = #"""
+            {"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-1","attributeSet":{"title":"Harbour notes"}}
+            {"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-2","attributeSet":{"title":"Harbour plan","contentDescription":"a\u0000b"}}
+            {"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-3\u0000x","attributeSet":{"title":"Harbour walk"}}
+            """#
+        let out = try cli.run(["donate", "--json", "-"], stdin: documents)
+        #expect(out.status == 1)
+        let receipts = try #require(try out.json() as? [[String: Any]])
+        #expect(receipts.map { $0["status"] as? String } == ["accepted", "rejected", "rejected"])
+        #expect(receipts[1]["field"] as? String == "attributeSet.contentDescription")
+        #expect(receipts[2]["field"] as? String == "uniqueIdentifier")
+        #expect((receipts[1]["reason"] as? String)?.contains("U+0000") == true)
+        let found = try cli.run(["search", "--json", "harbour"])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(
+            (try found.json() as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Harbour notes"]
+        )
+        #expect(try cli.run(["check"]).status == 0)
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let cli = CLI()
         defer { cli.cleanUp() }

@@ -136,7 +136,72 @@ import Testing
             json:
                 #"{"type":"searchableItem","app":"com.example.reviews","uniqueIdentifier":"a","attributeSet":{"keywords":["a","\#(String(repeating: "é", count: 1025))"]}}"#,
             field: "attributeSet.keywords[1]", code: .tooLarge),
+        // U+0000 (NUL), which no stored text can hold, wherever JSON spells it.
+        Case(
+            json:
+                #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"a","attributeSet":{"title":"x","contentDescription":"a\u0000b"}}"#,
+            field: "attributeSet.contentDescription", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"a\u0000","attributeSet":{}}"#,
+            field: "uniqueIdentifier", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.a.b","activityType":"com.a.b.x","userInfo":{"n":1,"z":{"list":["ok","\\u0000 is spelled","x\u0000"]}}}"#,
+            field: "userInfo.z.list[2]", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"activity","app":"com.a.b","activityType":"com.a.b.x","userInfo":{"k\u0000ey":1}}"#,
+            field: #"userInfo.k\u0000ey"#, code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"searchableItemBatch","app":"com.a.b","clientState":"\u0000","items":[{"uniqueIdentifier":"a","attributeSet":{}}]}"#,
+            field: "clientState", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"searchableItemBatch","app":"com.a.b","items":[{"uniqueIdentifier":"a","attributeSet":{}},{"uniqueIdentifier":"b","attributeSet":{"keywords":["\u0000"]}}]}"#,
+            field: "items[1].attributeSet.keywords[0]", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"interaction","app":"com.example.chat","intent":{"kind":"sendMessage","content":"hi\u0000","recipients":[{"handle":"a@b.org","handleType":"emailAddress"}]}}"#,
+            field: "intent.content", code: .invalidValue),
+        // A field no other check reads (a page's HTML, stored as sent) is named too.
+        Case(
+            json: #"{"type":"pageVisit","app":"com.a.b","url":"https://a.org/","html":"<p>a\u0000</p>"}"#,
+            field: "html", code: .invalidValue),
     ]
+
+    /// A backslash before `u0000` spells those characters, not NUL: accepted as text.
+    @Test func acceptsAnEscapedBackslashBeforeU0000() throws {
+        let json =
+            #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"a","attributeSet":{"title":"C:\\u0000 and \\\\u0000"}}"#
+        let donation = try DonationCoding.decode(Data(json.utf8))
+        _ = try donation.validate(declaringApp: nil)
+        guard case .searchableItem(let item) = donation.content else {
+            Issue.record("not an item")
+            return
+        }
+        #expect(item.attributeSet.title == #"C:\u0000 and \\u0000"#)
+    }
+
+    /// Values made in Swift are checked too: NUL in a field or in userInfo is refused by name.
+    @Test func refusesNULInValuesMadeInSwift() {
+        var item = SearchableItem(uniqueIdentifier: "a", attributeSet: SearchableItemAttributeSet())
+        item.attributeSet.title = "a\u{0}b"
+        #expect(throws: DonationError.nulCharacter(field: "attributeSet.title")) {
+            try Donation(app: "com.a.b", content: .searchableItem(item)).validate(declaringApp: nil)
+        }
+        let batch = SearchableItemBatch(items: [], deletedIdentifiers: ["a", "a\u{0}b"])
+        #expect(throws: DonationError.nulCharacter(field: "deletedIdentifiers[1]")) {
+            try Donation(app: "com.a.b", content: .searchableItemBatch(batch)).validate(declaringApp: nil)
+        }
+        var activity = UserActivity(activityType: "com.a.b.x")
+        activity.userInfo = ["a": .array([.string("ok"), .string("\u{0}")])]
+        #expect(throws: DonationError.nulCharacter(field: "userInfo.a[1]")) {
+            try Donation(app: "com.a.b", content: .activity(activity, current: false)).validate(
+                declaringApp: nil)
+        }
+    }
 
     /// Lengths are counted in characters (Unicode scalars), not bytes.
     @Test func acceptsAStringOfMoreBytesThanItsLimitInCharacters() throws {

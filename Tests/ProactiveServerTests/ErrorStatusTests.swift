@@ -55,6 +55,20 @@ import Testing
                     "latitude"
                 ),
                 ("POST", "/v1/donations", #"{"type":"#, "body"),
+                // U+0000 (NUL) names nothing stored: refused by name wherever it is given.
+                ("GET", "/v1/search?q=x&app=com.example%00alpha", nil, "app"),
+                ("GET", "/v1/suggestions?surface=contactCard&person=a%00b", nil, "person"),
+                ("GET", "/v1/export?app=com.example%00alpha", nil, "app"),
+                (
+                    "POST", "/v1/deletions", #"{"app":"com.example.alpha","identifiers":["ok","a\u0000b"]}"#,
+                    "identifiers[1]"
+                ),
+                ("POST", "/v1/ask", #"{"utterance":"call this pl\u0000ace"}"#, "utterance"),
+                (
+                    "POST", "/v1/donations",
+                    #"{"type":"searchableItem","app":"com.example.alpha","uniqueIdentifier":"n","attributeSet":{"title":"a\u0000"}}"#,
+                    "attributeSet.title"
+                ),
             ]
             for (method, path, body, field) in cases {
                 let answer = try await s.request(method, path, token: s.system, body: body)

@@ -42,6 +42,37 @@ import Testing
         #expect(try f.storage.read { try $0.indexedRowCount(matching: FullTextQuery(typed: "walrus")) } == 0)
     }
 
+    /// A value holding U+0000 (NUL) names nothing stored, and is refused by name: SQLite's text
+    /// binding ends a string at NUL, so deleting "a\0b" used to delete the item "a".
+    @Test func aNULCharacterIsRefusedNotCutShort() throws {
+        let f = try EngineFixture()
+        try f.donate(f.item("com.a.b", "a", title: "Walrus kept"))
+        func refused(_ parameter: String, _ body: () throws -> Void) {
+            do {
+                try body()
+                Issue.record("accepted a NUL in \(parameter)")
+            } catch let error as EngineError {
+                #expect(error.code == .invalidRequest && error.parameter == parameter, "\(error)")
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+        refused("identifiers") {
+            _ = try f.engine.delete(DeletionRequest(app: "com.a.b", target: .identifiers(["a\u{0}b"])))
+        }
+        refused("domains") {
+            _ = try f.engine.delete(DeletionRequest(app: "com.a.b", target: .domains(["\u{0}"])))
+        }
+        refused("app") { _ = try f.engine.delete(DeletionRequest(app: "com.a.b\u{0}x", target: .all)) }
+        refused("app") { _ = try f.search("walrus", app: "com.a.b\u{0}") }
+        refused("app") { _ = try f.engine.export(app: "com.a.b\u{0}") }
+        refused("person") {
+            _ = try f.engine.suggestions(for: SuggestionRequest(surface: .contactCard).person("+331\u{0}"))
+        }
+        refused("utterance") { _ = try f.engine.ask("call this pl\u{0}ace") }
+        #expect(try f.search("walrus").map(\.uniqueIdentifier) == ["a"])
+    }
+
     @Test func deletingInteractionGroups() throws {
         let f = try EngineFixture()
         let message = { (group: String) in
