@@ -12,7 +12,8 @@ extension FullTextQuery {
     /// the unigrams and bigram of a CJK pair) as a phrase; tsvectors made with
     /// `array_to_tsvector` have no positions, so here its tokens must all be present,
     /// anywhere (for CJK the bigram itself carries the adjacency). Every lexeme starts with
-    /// the user's key (see ``SearchLexemes``). Returns `nil` when no term has a word.
+    /// the user's key (see ``SearchLexemes``). Returns `nil` when no term has a word, or when
+    /// one is longer than any lexeme (``SearchLexemes/longestLexeme``): then nothing matches.
     ///
     /// With `indexedPrefixes` (an index made with `SearchLexemes.words(_:key:prefixes:)`), a
     /// prefix word of ``SearchLexemes/indexedPrefixLengths`` scalars is its prefix lexeme
@@ -52,6 +53,9 @@ extension FullTextQuery {
                 if indexed && scalars > lengths.upperBound {
                     word = String(String.UnicodeScalarView(word.unicodeScalars.prefix(lengths.upperBound)))
                 }
+                // No lexeme is longer than PostgreSQL's limit (longer words are not indexed, and
+                // a tsquery refuses them): such a word, whole or as a prefix, matches nothing.
+                guard userKey.utf8.count + word.utf8.count <= SearchLexemes.longestLexeme else { return nil }
                 let quoted =
                     "'" + userKey + (indexed ? SearchLexemes.prefixMarker : "")
                     + word.replacingOccurrences(of: "\\", with: "\\\\")

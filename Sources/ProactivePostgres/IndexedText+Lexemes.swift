@@ -14,9 +14,12 @@ import ProactiveText
 /// user's words apart, so a prefix query for one user walks that user's words only, as the
 /// SQLite store's per-device FTS5 index does, instead of every user's words of that prefix.
 public enum SearchLexemes {
-    /// The longest lexeme PostgreSQL accepts is 2,047 bytes, the user's key included; longer
+    /// The longest lexeme PostgreSQL accepts, in bytes (its limit is 2,047, exclusive), the
+    /// user's key included.
+    static let longestLexeme = 2046
+    /// The longest word indexed, in bytes: with the user's key, ``longestLexeme``; longer
     /// words are not indexed.
-    static let longestWord = 2046 - userKeyLength
+    static let longestWord = longestLexeme - userKeyLength
     /// A tsvector holds at most 1 MB; words beyond this many bytes are not indexed.
     static let largestVector = 900_000
     /// The characters of a user's key.

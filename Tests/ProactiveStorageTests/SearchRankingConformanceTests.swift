@@ -15,6 +15,33 @@ import Testing
         "zeal", "été", "straße", "strasse", "über", "rapport", "relatório", "bericht", "42",
     ]
 
+    /// A word longer than any lexeme PostgreSQL holds (2,046 bytes: longer words are not
+    /// indexed there, and its `tsquery` refuses them, a 500 before) is searched without an
+    /// error on every backend, and a word no item has matches nothing: first page, paging and
+    /// the public index.
+    @Test(arguments: TestBackend.available) func aWordLongerThanAnyLexemeIsSearchedWithoutError(
+        _ backend: TestBackend
+    ) throws {
+        var configuration = EngineConfiguration.withClock(TestClock(Self.t0))
+        configuration.publicIndexKey = Data(repeating: 7, count: 32)
+        let engine = try ProactiveEngine(storage: try backend.make(), configuration: configuration)
+        let long = String(repeating: "w", count: 3_000)
+        try engine.donate(
+            documents: [
+                TestDocument.searchableItem(
+                    app: "com.example.notes", id: "n", title: "Harbour", description: "a \(long) b"
+                ).data
+            ], now: Self.t0)
+        let longer = String(repeating: "q", count: 20_000)
+        for typed in [longer, "harbour \(longer)", "\(longer) harbour", "harbour \(longer)*"] {
+            #expect(try engine.search(SearchRequest(typed)).isEmpty)
+            #expect(try engine.searchPage(SearchRequest(typed).cursor("")).results.isEmpty)
+        }
+        // The long word donated: found where it is indexed (SQLite), never an error.
+        _ = try engine.search(SearchRequest(long))
+        #expect(try engine.search(SearchRequest("harbour")).map(\.uniqueIdentifier) == ["n"])
+    }
+
     @Test(arguments: TestBackend.available) func theFirstPageIsTheWholeRankingsFirst(_ backend: TestBackend)
         throws
     {
