@@ -64,6 +64,12 @@ extension ProactiveEngine {
             }
         }
         let query = FullTextQuery(typed: request.text)
+        guard query.terms.count <= SearchRequest.maximumTerms else {
+            throw EngineError(
+                .invalidRequest,
+                "the query has \(query.terms.count) terms; at most \(SearchRequest.maximumTerms) (a word is one, a pair of Chinese, Japanese or Korean characters one)",
+                parameter: "query")
+        }
         guard !query.isEmpty || request.filter != nil else {
             throw EngineError(.invalidRequest, "give words to search for or a query", parameter: "query")
         }

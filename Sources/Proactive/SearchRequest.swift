@@ -63,6 +63,11 @@ public struct SearchRequest: Sendable, Hashable {
     /// The largest ``limit``.
     public static let maximumLimit = 1000
 
+    /// The most terms a query's words may make (a word is one; a run of Chinese, Japanese or
+    /// Korean characters makes one per pair of them), as Lucene's 1,024 clauses: each is
+    /// looked up and matched, and the work grows faster than their number (10,000 took 1.5 s).
+    public static let maximumTerms = 1024
+
     /// The same search at another time.
     public func at(_ date: Date?) -> Self {
         var copy = self

@@ -91,6 +91,27 @@ import Testing
         }
     }
 
+    /// A query of more terms than ``SearchRequest/maximumTerms`` is an error naming it, not
+    /// seconds of work (10,000 words took 1.5 s); the maximum is searched.
+    @Test func aQueryOfTooManyTermsIsAnErrorNamingQuery() throws {
+        let f = try Self.fixture(count: 3)
+        func words(_ n: Int) -> String { (0..<n).map { "w\($0)" }.joined(separator: " ") }
+        for text in [
+            words(1025), words(10_000),
+            String(String.UnicodeScalarView((0..<1100).map { Unicode.Scalar(0x4E00 + $0)! })),
+        ] {
+            do {
+                _ = try f.engine.search(SearchRequest(text))
+                Issue.record("\(text.count) characters accepted")
+            } catch let error as EngineError {
+                #expect(error.code == .invalidRequest && error.parameter == "query")
+                #expect(error.message.contains("1024"))
+            }
+        }
+        #expect(try f.engine.search(SearchRequest(words(1024))).isEmpty)
+        #expect(try f.engine.search(SearchRequest("zebra " + words(1022))).isEmpty)
+    }
+
     @Test func aForeignOrDamagedCursorIsRejectedNamingCursor() throws {
         let f = try Self.fixture(count: 30)
         let page = try f.engine.searchPage(SearchRequest("zebra").limit(10).cursor("").at(EngineFixture.t0))
