@@ -9,7 +9,7 @@ extension ProactiveEngine {
     /// of the full-text index, which FTS5 merges a few at a time; a search reads each word's
     /// matches from every segment. Once the segments besides the largest are half its size,
     /// upkeep merges them all into one, a step at a time (writers wait for one step at most).
-    /// The daemon runs steps when it is idle, and `proactive donate` after a large import. On
+    /// The daemon runs steps when it is idle, and `proactive donate` once it has donated. On
     /// PostgreSQL there is nothing to do (autovacuum keeps its indexes).
     ///
     /// - Parameter pages: the most pages of index one step writes (about 4 KB each; a step of

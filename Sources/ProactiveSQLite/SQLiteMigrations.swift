@@ -650,6 +650,18 @@ enum SQLiteMigrations {
                     UNION ALL SELECT 'publicEntry_fts' WHERE EXISTS (SELECT 1 FROM publicEntry);
                     """)
         }
+        // When the last purge of deleted text ended and what it cost (`SearchIndexPurges`):
+        // kept in the store, so that every process (a CLI command is one) keeps the schedule.
+        migrator.registerMigration("v22-search-index-purge-record") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE searchIndexPurgeRecord (
+                      id INTEGER PRIMARY KEY CHECK (id = 1),
+                      endedAt REAL NOT NULL,
+                      workSeconds REAL NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

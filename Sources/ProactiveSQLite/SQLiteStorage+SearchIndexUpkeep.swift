@@ -19,7 +19,20 @@ extension SQLiteStorage {
     /// An index with deleted text (``purgeDeletedText(pages:)``) is merged too when a purge is
     /// due: at most a thousandth of the time goes to purging (`SearchIndexPurges`).
     public func maintainSearchIndex(pages: Int) throws -> Bool {
-        let due = purges.withLock { $0.isDue(at: .now) }
+        // Another process's purge (a CLI command's, a daemon's) counts too.
+        let recorded: SearchIndexPurges
+        do {
+            recorded = try writer.read(Self.lastPurge)
+        } catch let error as DatabaseError {
+            throw StorageError(error, path: location)
+        }
+        let due = purges.withLock { purges in
+            if let ended = recorded.lastEnded, purges.lastEnded.map({ ended > $0 }) ?? true {
+                purges.lastEnded = ended
+                purges.lastWork = recorded.lastWork
+            }
+            return purges.isDue(at: Date())
+        }
         return try upkeepStep(pages: pages, purging: due)
     }
 
@@ -85,7 +98,19 @@ extension SQLiteStorage {
                 purged = purged || (purge && !left)
             }
             if purged, try writer.read({ db in try Self.indexesWithDeletedText(db) }).isEmpty {
-                purges.withLock { $0.end(at: .now) }
+                let ended = Date()
+                let work = purges.withLock { purges in
+                    purges.end(at: ended)
+                    return purges.lastWork
+                }
+                try writer.write { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO searchIndexPurgeRecord (id, endedAt, workSeconds) VALUES (1, ?, ?)
+                            ON CONFLICT (id) DO UPDATE SET endedAt = excluded.endedAt, workSeconds = excluded.workSeconds
+                            """,
+                        arguments: [ended.timeIntervalSince1970, SearchIndexPurges.seconds(work)])
+                }
             }
             if !more { try truncateLogIfDue() }
             return more
@@ -106,6 +131,16 @@ extension SQLiteStorage {
         {
             // A reader still holds the log: the next step tries again.
         }
+    }
+
+    /// The last purge of deleted text as the store keeps it (none yet: due at once).
+    static func lastPurge(_ db: Database) throws -> SearchIndexPurges {
+        var purges = SearchIndexPurges()
+        if let row = try Row.fetchOne(db, sql: "SELECT endedAt, workSeconds FROM searchIndexPurgeRecord") {
+            purges.lastEnded = Date(timeIntervalSince1970: row[0])
+            purges.lastWork = .seconds(row[1] as Double)
+        }
+        return purges
     }
 
     /// The full-text indexes listed as having deleted text.

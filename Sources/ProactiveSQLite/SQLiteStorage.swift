@@ -21,8 +21,9 @@ public final class SQLiteStorage: Storage {
     /// The full-text indexes whose merge into one segment this process started and has not
     /// finished (see ``maintainSearchIndex(pages:)``).
     let mergingIndexes = Mutex<Set<String>>([])
-    /// When this process last purged deleted text from the full-text indexes, and what it cost
-    /// (see ``maintainSearchIndex(pages:)``).
+    /// When deleted text was last purged from the full-text indexes, and what it cost (see
+    /// ``maintainSearchIndex(pages:)``): read from the store when it opens, kept there after
+    /// each purge.
     let purges = Mutex(SearchIndexPurges())
     /// The matches of frequent words of the full-text index, for this process's searches.
     let frequentWords: FrequentWordMatches
@@ -64,6 +65,8 @@ public final class SQLiteStorage: Storage {
                     Self.compactIfMostlyFree(writer)
                 }
             }
+            let purges = try writer.read(Self.lastPurge)
+            self.purges.withLock { $0 = purges }
         } catch let error as DatabaseError {
             throw StorageError(error, path: path)
         } catch let error as StorageError {

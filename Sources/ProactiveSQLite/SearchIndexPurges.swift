@@ -4,14 +4,18 @@ import Foundation
 ///
 /// A purge merges every segment of an index into one (deleted rows' words leave the file
 /// only then), which rewrites the whole index: about 0.7 s of work at 100,000 items and 7 s
-/// at a million (`proactive delete`, benchmarks.md). The daemon's upkeep purges when an index
-/// has deleted text and the last purge ended at least ``spacing`` times its work ago, and at
-/// least ``shortestInterval`` ago: so purging takes at most a thousandth of the time, and
-/// deleted words leave the file within about a minute on a store of ten thousand items, ten
-/// minutes at 100,000 and two hours at a million. `proactive delete` purges at once.
+/// at a million (`proactive delete`, benchmarks.md). Upkeep (the daemon's, and
+/// `proactive donate`'s once it has donated) purges when an index has deleted text and the
+/// last purge ended at least ``spacing`` times its work ago, and at least
+/// ``shortestInterval`` ago: so purging takes at most a thousandth of the time, and deleted
+/// words leave the file within about a minute on a store of ten thousand items, ten minutes
+/// at 100,000 and two hours at a million. `proactive delete` purges at once.
+///
+/// The last purge is kept in the store (`searchIndexPurgeRecord`, read when a process opens
+/// it), so that the schedule holds across processes: a CLI command is a process of its own.
 struct SearchIndexPurges {
-    /// When the last purge ended, if this process made one.
-    var lastEnded: ContinuousClock.Instant?
+    /// When the last purge ended (the wall clock, as kept in the store), if one did.
+    var lastEnded: Date?
     /// The work (write transactions) the last purge took.
     var lastWork: Duration = .zero
     /// The work of the purge under way.
@@ -24,20 +28,27 @@ struct SearchIndexPurges {
     /// The least time between purges.
     static let shortestInterval = Duration.seconds(60)
 
-    /// Whether a purge is due at `now`.
-    func isDue(at now: ContinuousClock.Instant) -> Bool {
-        guard let lastEnded else { return true }
-        return now - lastEnded >= max(Self.shortestInterval, lastWork * Self.spacing)
+    /// Whether a purge is due at `now`: also when the clock is before the last purge's end
+    /// (set back since), so that no schedule outlives a clock change.
+    func isDue(at now: Date) -> Bool {
+        guard let lastEnded, now >= lastEnded else { return true }
+        let interval = max(Self.shortestInterval, lastWork * Self.spacing)
+        return now.timeIntervalSince(lastEnded) >= Self.seconds(interval)
     }
 
     /// Records a step of purge that took `duration`.
     mutating func add(_ duration: Duration) { work += duration }
 
     /// Records the end of a purge at `now`.
-    mutating func end(at now: ContinuousClock.Instant) {
+    mutating func end(at now: Date) {
         lastEnded = now
         lastWork = work
         work = .zero
         logTruncationDue = true
+    }
+
+    /// A duration in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }

@@ -98,6 +98,13 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         APIError(.badRequest, "invalidRequest", "\(parameter): \(reason)", field: parameter)
     }
 
+    /// Refuses a parameter's text holding U+0000 (NUL), which no stored text can hold (it
+    /// would name other data: SQLite ends a bound text there, PostgreSQL refuses it).
+    static func refuseNUL(in value: String, parameter: String) throws(APIError) {
+        guard value.utf8.contains(0) else { return }
+        throw invalid(parameter, "contains the character U+0000 (NUL), which text may not hold")
+    }
+
     struct Body: Encodable {
         struct Detail: Encodable {
             var code: String

@@ -40,6 +40,7 @@ extension ProactiveServer {
             guard principal.donor == .system else { throw APIError.systemOnly("devices") }
             let body = try await self.jsonBody(request)
             guard case .string(let code)? = body["code"] else { throw APIError.missing("code") }
+            try APIError.refuseNUL(in: code, parameter: "code")
             let agent = try self.handoffAgent(for: principal.user)
             return try APIEncoding.response(
                 encoding: try await self.handoffCall { try await agent.join(code: code) })

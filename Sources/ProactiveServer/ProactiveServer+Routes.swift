@@ -179,9 +179,6 @@ extension ProactiveServer {
         else {
             throw APIError(.badRequest, "invalidRequest", "the body must be a JSON object", field: "body")
         }
-        if let path = JSONValue.object(object).pathOfNULCharacter {
-            throw APIError.invalid(path, "contains the character U+0000 (NUL), which text may not hold")
-        }
         return object
     }
 
@@ -369,6 +366,7 @@ extension ProactiveServer {
         let donor = principal.donor
         let body = try await jsonBody(request)
         guard case .string(let id)? = body["id"] else { throw APIError.missing("id") }
+        try APIError.refuseNUL(in: id, parameter: "id")
         let appInstalled: Bool
         switch body["appInstalled"] {
         case nil: appInstalled = true

@@ -25,9 +25,7 @@ struct RequestParameters: Sendable {
             throw APIError.invalid(
                 unknown, "unknown parameter; expected one of \(known.sorted().joined(separator: ", "))")
         }
-        if let name = values.keys.sorted().first(where: { values[$0]!.utf8.contains(0) }) {
-            throw APIError.invalid(name, "contains the character U+0000 (NUL), which text may not hold")
-        }
+        for name in values.keys.sorted() { try APIError.refuseNUL(in: values[name]!, parameter: name) }
     }
 
     func date(_ name: String) throws(APIError) -> Date? {

@@ -49,23 +49,19 @@ struct DonateCommand: ParsableCommand {
             }
             progress.finish()
         }
-        // After an import, merge the search index when it has grown enough (a few seconds at a
-        // million items); smaller donations leave that to the daemon's idle upkeep.
-        if report.documents >= Self.importSize {
-            var announced = false
-            while try engine.maintainSearchIndex(pages: 2_000) {
-                if !announced && Terminal.stderrIsTerminal {
-                    FileHandle.standardError.write(Data("merging the search index…\n".utf8))
-                    announced = true
-                }
+        // The search index's upkeep, as the daemon's when idle: a merge once the index has grown
+        // enough, and a purge of deleted and expired items' words when one is due (at most a
+        // thousandth of the time, kept in the store: a few seconds at a million items). A store
+        // only the CLI uses would otherwise keep those words in its file.
+        var announced = false
+        while try engine.maintainSearchIndex(pages: 2_000) {
+            if !announced && Terminal.stderrIsTerminal {
+                FileHandle.standardError.write(Data("merging the search index…\n".utf8))
+                announced = true
             }
         }
         try report.finish()
     }
-
-    /// From this many documents a donation is an import, after which the search index is
-    /// merged when due.
-    static let importSize = 1_000
 
     /// Sends the documents to a running daemon, one NDJSON request per batch, and prints the
     /// receipts it answers with.

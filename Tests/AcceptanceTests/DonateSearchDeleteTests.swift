@@ -132,13 +132,7 @@ import Testing
         )
         for batch in 3..<6 { try cli.run(["donate", "-"], stdin: filler(batch)) }
         let canaries = ["zebulonsecret", "xylophonesecret", "quagmiresecret"]
-        func traces() -> Int {
-            ["", "-wal", "-shm"].reduce(0) { sum, suffix in
-                guard let data = FileManager.default.contents(atPath: cli.store + suffix) else { return sum }
-                let text = String(decoding: data.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
-                return sum + canaries.reduce(0) { $0 + text.components(separatedBy: $1).count - 1 }
-            }
-        }
+        func traces() -> Int { Self.traces(of: canaries, in: cli.store) }
         #expect(traces() > 0)
         let deleted = try cli.run(["delete", "--app", "com.example.notes", "--identifier", "secret"])
         #expect(deleted.status == 0 && deleted.stdout.contains("deleted 1"), "\(deleted.stderr)")
@@ -146,6 +140,58 @@ import Testing
         let kept = try cli.run(["search", "--json", "weekly", "--limit", "1000"])
         #expect((try kept.json() as? [Any])?.count == 240)
         #expect(try cli.run(["check"]).status == 0)
+    }
+
+    /// How often the words occur, ignoring case, in a store's files (the database, its log and
+    /// its shared memory).
+    static func traces(of words: [String], in store: String) -> Int {
+        ["", "-wal", "-shm"].reduce(0) { sum, suffix in
+            guard let data = FileManager.default.contents(atPath: store + suffix) else { return sum }
+            let text = String(decoding: data.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+            return sum + words.reduce(0) { $0 + text.components(separatedBy: $1).count - 1 }
+        }
+    }
+
+    /// An item that expired is purged from the store's files, index included, at a later
+    /// `proactive donate`, with no daemon and no `proactive delete`: the donation removes it
+    /// from the rows, and donate's upkeep purges its words (the first purge is due at once;
+    /// later ones follow the schedule kept in the store).
+    @Test func anExpiredItemsWordsArePurgedAtALaterDonation() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        func filler(_ batch: Int) -> String {
+            (0..<40).map {
+                #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-\#(batch)-\#($0)","attributeSet":{"title":"Weekly report \#($0)","contentDescription":"ordinary text \#(batch)"}}"#
+            }.joined(separator: "\n")
+        }
+        // The item first, then enough donations that FTS5's own merges put its words in an
+        // older segment, which the last donation's segment (with the deletion) does not reach.
+        let expiry = Date().addingTimeInterval(8)
+        try cli.run(
+            ["donate", "-"],
+            stdin:
+                #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"soon","expirationDate":"\#(ISO8601DateFormatter().string(from: expiry))","attributeSet":{"title":"Zebulonsecret plan","contentDescription":"meet the xylophonesecret"}}"#
+        )
+        for batch in 0..<8 { try cli.run(["donate", "-"], stdin: filler(batch)) }
+        let canaries = ["zebulonsecret", "xylophonesecret"]
+        #expect(Self.traces(of: canaries, in: cli.store) > 0)
+        Thread.sleep(forTimeInterval: max(0, expiry.timeIntervalSinceNow) + 1)
+        // Hidden from search once expired, before it leaves the rows.
+        #expect((try cli.run(["search", "--json", "zebulonsecret"]).json() as? [Any])?.isEmpty == true)
+        let before = Self.traces(of: canaries, in: cli.store)
+        let later = try cli.run(["donate", "-"], stdin: filler(8))
+        #expect(later.status == 0, "\(later.stderr)")
+        // The purge ran: the index's segments (every copy the live index holds) are rewritten.
+        let after = Self.traces(of: canaries, in: cli.store)
+        #expect(after < before, "\(before) → \(after)")
+        // Not yet: SQLite's secure_delete zeroes a deleted cell and a freed page, but a page
+        // rebuilt by a b-tree balance keeps old cells' bytes in its unused middle; here a copy
+        // of the item's first index segment stays there (architecture.md, "Privacy boundaries").
+        withKnownIssue("stale bytes in b-tree pages' unused space", isIntermittent: true) {
+            #expect(after == 0)
+        }
+        let kept = try cli.run(["search", "--json", "weekly", "--limit", "1000"])
+        #expect((try kept.json() as? [Any])?.count == 360)
     }
 
     /// A text spelling U+0000 (NUL) in JSON is refused by name and stores nothing: before, the

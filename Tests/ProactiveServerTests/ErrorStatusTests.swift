@@ -61,8 +61,9 @@ import Testing
                 ("GET", "/v1/export?app=com.example%00alpha", nil, "app"),
                 (
                     "POST", "/v1/deletions", #"{"app":"com.example.alpha","identifiers":["ok","a\u0000b"]}"#,
-                    "identifiers[1]"
+                    "identifiers"
                 ),
+                ("POST", "/v1/continuations", #"{"id":"activity/1\u0000"}"#, "id"),
                 ("POST", "/v1/ask", #"{"utterance":"call this pl\u0000ace"}"#, "utterance"),
                 (
                     "POST", "/v1/donations",

@@ -4,6 +4,7 @@ import Proactive
 import ProactiveModel
 import ProactiveStorage
 import ProactiveText
+import Synchronization
 import Testing
 
 @testable import ProactiveSQLite
@@ -163,17 +164,50 @@ import Testing
 
     @Test func purgesAreAThousandTimesTheirWorkApartAndAMinuteAtLeast() {
         var purges = SearchIndexPurges()
-        let start = ContinuousClock.now
+        let start = Fixture.now
         #expect(purges.isDue(at: start))
         purges.add(.milliseconds(4))
         purges.add(.milliseconds(6))
         purges.end(at: start)
         #expect(purges.lastWork == .milliseconds(10) && purges.work == .zero && purges.logTruncationDue)
-        #expect(!purges.isDue(at: start + .seconds(59)))
-        #expect(purges.isDue(at: start + .seconds(60)))
+        #expect(!purges.isDue(at: start + 59))
+        #expect(purges.isDue(at: start + 60))
         purges.add(.seconds(2))
         purges.end(at: start)
-        #expect(!purges.isDue(at: start + .seconds(1_999)))
-        #expect(purges.isDue(at: start + .seconds(2_000)))
+        #expect(!purges.isDue(at: start + 1_999))
+        #expect(purges.isDue(at: start + 2_000))
+        // A clock set back before the last purge: due, not held for as long as it went back.
+        #expect(purges.isDue(at: start - 1))
+    }
+
+    /// The schedule is kept in the store: a process that opens it (a CLI command) waits for
+    /// the purge another made, and purges when that is due.
+    @Test func theScheduleOutlivesTheProcessThatPurged() throws {
+        let (storage, path) = try Self.storeWithDeletions()
+        defer { Fixture.removeStore(path) }
+        try storage.write { tx in _ = try tx.deleteItems(app: "com.a", uniqueIdentifiers: ["secret"]) }
+        while try storage.maintainSearchIndex(pages: 50) {}
+        #expect(try Self.occurrences(Self.deleted, in: path).values.allSatisfy { $0 == 0 })
+        // Another process: the purge just made is known, the next waits.
+        let again = try SQLiteStorage(path: path)
+        let recorded = again.purges.withLock { $0 }
+        #expect(recorded.lastEnded != nil && recorded.lastWork > .zero)
+        try again.write { tx in try tx.upsertEntry(Self.item("edited", title: "Ordinary notes")) }
+        #expect(try again.maintainSearchIndex(pages: 50) == false)
+        #expect(try Self.occurrences([Self.replaced], in: path).values.reduce(0, +) > 0)
+        // A process opening the store once the purge is due (the record moved an hour back,
+        // as if that long had passed) purges.
+        try again.writer.write { db in
+            try db.execute(sql: "UPDATE searchIndexPurgeRecord SET endedAt = endedAt - 3600")
+        }
+        let later = try SQLiteStorage(path: path)
+        while try later.maintainSearchIndex(pages: 50) {}
+        #expect(try Self.occurrences([Self.replaced], in: path).values.allSatisfy { $0 == 0 })
+        // The processes open before take the newer purge as theirs.
+        _ = try storage.maintainSearchIndex(pages: 50)
+        let newest = later.purges.withLock { $0.lastEnded }
+        #expect(newest != nil && newest! > recorded.lastEnded!)
+        let adopted = try #require(storage.purges.withLock { $0.lastEnded })
+        #expect(abs(adopted.timeIntervalSince(newest!)) < 0.001)
     }
 }
