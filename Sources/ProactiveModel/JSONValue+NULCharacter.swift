@@ -10,6 +10,9 @@ extension JSONValue {
     /// binding ends a string there and PostgreSQL refuses it in `text` and `jsonb`. A key
     /// that holds it is named with NUL written `\u0000`.
     public var pathOfNULCharacter: String? {
+        // Every activity's userInfo is checked: the paths (sorted keys, text) are made only
+        // when there is a NUL to name.
+        guard holdsNULAnywhere else { return nil }
         // Depth first, without recursion: a document's depth is bounded by its decoder, an
         // app's own values by nothing here.
         var pending: [(path: String, value: JSONValue)] = [("", self)]
@@ -33,6 +36,28 @@ extension JSONValue {
             }
         }
         return nil
+    }
+
+    /// Whether a key or string anywhere in this value holds U+0000 (the same walk as
+    /// ``pathOfNULCharacter`` without making paths).
+    private var holdsNULAnywhere: Bool {
+        var pending: [JSONValue] = [self]
+        while let value = pending.popLast() {
+            switch value {
+            case .string(let text) where Self.holdsNUL(text):
+                return true
+            case .array(let elements):
+                pending.append(contentsOf: elements)
+            case .object(let fields):
+                for (key, child) in fields {
+                    if Self.holdsNUL(key) { return true }
+                    pending.append(child)
+                }
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     /// Whether a text holds U+0000.

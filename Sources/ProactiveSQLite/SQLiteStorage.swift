@@ -22,8 +22,8 @@ public final class SQLiteStorage: Storage {
     /// finished (see ``maintainSearchIndex(pages:)``).
     let mergingIndexes = Mutex<Set<String>>([])
     /// When deleted text was last purged from the full-text indexes, and what it cost (see
-    /// ``maintainSearchIndex(pages:)``): read from the store when it opens, kept there after
-    /// each purge.
+    /// ``maintainSearchIndex(pages:)``): kept in the store after each purge, and read from it at
+    /// each step of upkeep.
     let purges = Mutex(SearchIndexPurges())
     /// The matches of frequent words of the full-text index, for this process's searches.
     let frequentWords: FrequentWordMatches
@@ -65,8 +65,6 @@ public final class SQLiteStorage: Storage {
                     Self.compactIfMostlyFree(writer)
                 }
             }
-            let purges = try writer.read(Self.lastPurge)
-            self.purges.withLock { $0 = purges }
         } catch let error as DatabaseError {
             throw StorageError(error, path: path)
         } catch let error as StorageError {

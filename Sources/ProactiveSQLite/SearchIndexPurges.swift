@@ -11,8 +11,8 @@ import Foundation
 /// words leave the file within about a minute on a store of ten thousand items, ten minutes
 /// at 100,000 and two hours at a million. `proactive delete` purges at once.
 ///
-/// The last purge is kept in the store (`searchIndexPurgeRecord`, read when a process opens
-/// it), so that the schedule holds across processes: a CLI command is a process of its own.
+/// The last purge is kept in the store (`searchIndexPurgeRecord`, read at each step of
+/// upkeep), so that the schedule holds across processes: a CLI command is a process of its own.
 struct SearchIndexPurges {
     /// When the last purge ended (the wall clock, as kept in the store), if one did.
     var lastEnded: Date?

@@ -119,18 +119,13 @@ import Testing
     @Test func deleteLeavesNoTraceInTheStoreFiles() throws {
         let cli = CLI()
         defer { cli.cleanUp() }
-        func filler(_ batch: Int) -> String {
-            (0..<40).map {
-                #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-\#(batch)-\#($0)","attributeSet":{"title":"Weekly report \#($0)","contentDescription":"ordinary text \#(batch)"}}"#
-            }.joined(separator: "\n")
-        }
-        for batch in 0..<3 { try cli.run(["donate", "-"], stdin: filler(batch)) }
+        for batch in 0..<3 { try cli.run(["donate", "-"], stdin: Self.filler(batch)) }
         try cli.run(
             ["donate", "-"],
             stdin:
                 #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"secret","attributeSet":{"title":"Zebulonsecret plan","contentDescription":"meet the xylophonesecret","keywords":["quagmiresecret"]}}"#
         )
-        for batch in 3..<6 { try cli.run(["donate", "-"], stdin: filler(batch)) }
+        for batch in 3..<6 { try cli.run(["donate", "-"], stdin: Self.filler(batch)) }
         let canaries = ["zebulonsecret", "xylophonesecret", "quagmiresecret"]
         func traces() -> Int { Self.traces(of: canaries, in: cli.store) }
         #expect(traces() > 0)
@@ -140,6 +135,14 @@ import Testing
         let kept = try cli.run(["search", "--json", "weekly", "--limit", "1000"])
         #expect((try kept.json() as? [Any])?.count == 240)
         #expect(try cli.run(["check"]).status == 0)
+    }
+
+    /// 40 items of the notes app, titled "Weekly report N", as NDJSON: batch `batch` of the
+    /// ordinary text around a canary.
+    static func filler(_ batch: Int) -> String {
+        (0..<40).map {
+            #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-\#(batch)-\#($0)","attributeSet":{"title":"Weekly report \#($0)","contentDescription":"ordinary text \#(batch)"}}"#
+        }.joined(separator: "\n")
     }
 
     /// How often the words occur, ignoring case, in a store's files (the database, its log and
@@ -159,11 +162,6 @@ import Testing
     @Test func anExpiredItemsWordsArePurgedAtALaterDonation() throws {
         let cli = CLI()
         defer { cli.cleanUp() }
-        func filler(_ batch: Int) -> String {
-            (0..<40).map {
-                #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-\#(batch)-\#($0)","attributeSet":{"title":"Weekly report \#($0)","contentDescription":"ordinary text \#(batch)"}}"#
-            }.joined(separator: "\n")
-        }
         // The item first, then enough donations that FTS5's own merges put its words in an
         // older segment, which the last donation's segment (with the deletion) does not reach.
         let expiry = Date().addingTimeInterval(8)
@@ -172,14 +170,14 @@ import Testing
             stdin:
                 #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"soon","expirationDate":"\#(ISO8601DateFormatter().string(from: expiry))","attributeSet":{"title":"Zebulonsecret plan","contentDescription":"meet the xylophonesecret"}}"#
         )
-        for batch in 0..<8 { try cli.run(["donate", "-"], stdin: filler(batch)) }
+        for batch in 0..<8 { try cli.run(["donate", "-"], stdin: Self.filler(batch)) }
         let canaries = ["zebulonsecret", "xylophonesecret"]
         #expect(Self.traces(of: canaries, in: cli.store) > 0)
         Thread.sleep(forTimeInterval: max(0, expiry.timeIntervalSinceNow) + 1)
         // Hidden from search once expired, before it leaves the rows.
         #expect((try cli.run(["search", "--json", "zebulonsecret"]).json() as? [Any])?.isEmpty == true)
         let before = Self.traces(of: canaries, in: cli.store)
-        let later = try cli.run(["donate", "-"], stdin: filler(8))
+        let later = try cli.run(["donate", "-"], stdin: Self.filler(8))
         #expect(later.status == 0, "\(later.stderr)")
         // The purge ran: the index's segments (every copy the live index holds) are rewritten.
         let after = Self.traces(of: canaries, in: cli.store)

@@ -190,10 +190,10 @@ import Testing
         #expect(try Self.occurrences(Self.deleted, in: path).values.allSatisfy { $0 == 0 })
         // Another process: the purge just made is known, the next waits.
         let again = try SQLiteStorage(path: path)
-        let recorded = again.purges.withLock { $0 }
-        #expect(recorded.lastEnded != nil && recorded.lastWork > .zero)
         try again.write { tx in try tx.upsertEntry(Self.item("edited", title: "Ordinary notes")) }
         #expect(try again.maintainSearchIndex(pages: 50) == false)
+        let recorded = again.purges.withLock { $0 }
+        #expect(recorded.lastEnded != nil && recorded.lastWork > .zero)
         #expect(try Self.occurrences([Self.replaced], in: path).values.reduce(0, +) > 0)
         // A process opening the store once the purge is due (the record moved an hour back,
         // as if that long had passed) purges.
