@@ -26,7 +26,9 @@ extension ProactiveEngine {
     /// (behind a delete marker) until its segments are merged into one, which rewrites the
     /// whole index (about 7 s at a million items); ``maintainSearchIndex(pages:)`` does that
     /// at most a thousandth of the time, and `proactive delete` calls this once it has
-    /// deleted. The store's rows themselves are overwritten with zeros when deleted. On
+    /// deleted. The store's rows themselves are overwritten with zeros when deleted, and the
+    /// file is then rewritten from its live rows (`VACUUM`, about 5 s more at a million
+    /// items), since pages keep older copies of their cells in their slack. On
     /// PostgreSQL, deleted rows leave through vacuum, which does not overwrite them.
     public func purgeDeletedSearchText(pages: Int = 2_000) throws {
         while try storage.purgeDeletedText(pages: pages) {}

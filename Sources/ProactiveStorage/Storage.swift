@@ -53,8 +53,10 @@ public protocol Storage: Sendable {
     /// answers `false`.
     ///
     /// The embedded store's index keeps a deleted row's words in its file (behind a delete
-    /// marker) until its segments are merged into one; ``maintainSearchIndex(pages:)`` does
-    /// that too, spaced so that it costs little. Backends whose deleted rows leave their
+    /// marker) until its segments are merged into one, and its pages keep older copies of
+    /// their cells in their slack until the file is rewritten; the last step does both.
+    /// ``maintainSearchIndex(pages:)`` does that too, spaced so that it costs little. Backends
+    /// whose deleted rows leave their
     /// files through their own upkeep (PostgreSQL's vacuum) answer `false` at once.
     func purgeDeletedText(pages: Int) throws -> Bool
 
