@@ -12,8 +12,10 @@ extension ProactiveEngine {
     /// Throws an ``EngineError`` that says why when it cannot: the request is not understood,
     /// nothing is on screen, the activity shows no place, or the place has no phone number.
     /// The answer's `why` is in the language of `locale` (default: the system's). A moment the
-    /// utterance names ("tomorrow at 9", "demain à 9h30") is in `timeZone`, the user's (default:
-    /// the engine's ``EngineConfiguration/timeZone``, the device's), whatever the machine's.
+    /// utterance names ("in 10 minutes", "tomorrow at 9", "demain à 9h30", "明天下午3點") is in
+    /// `timeZone`, the user's (default: the engine's ``EngineConfiguration/timeZone``, the
+    /// device's), whatever the machine's; one that cannot be (25:99, 31 April, one that has
+    /// passed) is an error that says why.
     public func ask(
         _ utterance: String, app: String? = nil, now: Date? = nil, locale: String? = nil,
         timeZone: TimeZone? = nil
@@ -22,7 +24,7 @@ extension ProactiveEngine {
         try EngineError.refuseNUL(in: [app], parameter: "app")
         let wording = Wording(locale: locale)
         let now = now ?? self.now
-        guard let (intent, _) = AssistantPhrases.shipped.intent(of: utterance) else {
+        guard let (intent, language) = AssistantPhrases.shipped.intent(of: utterance) else {
             throw EngineError(
                 .invalidRequest,
                 "the request is not one the assistant understands (call, directions, remind)",
@@ -38,8 +40,11 @@ extension ProactiveEngine {
                 "no app shows an activity now\(app.map { " (\($0) has no current activity)" } ?? "")")
         }
         if intent == "remind" {
+            // 04/05 is April 5 in American English, 4 May elsewhere.
+            let region = locale.map { Locale(identifier: $0).region?.identifier }
             return try remind(
                 utterance, about: entry, now: now, timeZone: timeZone ?? configuration.timeZone,
+                monthFirst: language == "en" && (region == nil || region == "US" || region == .some(nil)),
                 wording: wording)
         }
         let attributes = SearchableAttributes(entry: entry, decoder: DonationCoding.makeDecoder())

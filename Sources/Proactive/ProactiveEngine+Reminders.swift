@@ -7,17 +7,22 @@ extension ProactiveEngine {
     static let reminderShownFor: TimeInterval = 12 * 3600
 
     /// Creates the reminder an utterance asks for, about the activity on screen; a moment it names
-    /// is in `timeZone`.
+    /// is in `timeZone` (`monthFirst`: 04/05 is April 5).
     func remind(
-        _ utterance: String, about entry: StoredEntry, now: Date, timeZone: TimeZone, wording: Wording
+        _ utterance: String, about entry: StoredEntry, now: Date, timeZone: TimeZone, monthFirst: Bool,
+        wording: Wording
     ) throws -> AssistantAnswer {
-        guard
-            let trigger = ReminderTriggerParser.trigger(
-                in: utterance, now: now, timeZone: timeZone)
-        else {
+        let named: Reminder.Trigger?
+        do {
+            named = try ReminderTriggerParser.trigger(
+                in: utterance, now: now, timeZone: timeZone, monthFirst: monthFirst)
+        } catch {
+            throw EngineError(.invalidRequest, error.message, parameter: "utterance")
+        }
+        guard let trigger = named else {
             throw EngineError(
                 .invalidRequest,
-                "say when to remind: when I get home, when I get to work, when I leave, or tomorrow at 9",
+                "say when to remind: when I get home, when I get to work, when I leave, in 10 minutes, or tomorrow at 9",
                 parameter: "utterance")
         }
         let attributes = SearchableAttributes(entry: entry, decoder: DonationCoding.makeDecoder())

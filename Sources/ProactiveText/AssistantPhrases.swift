@@ -9,8 +9,8 @@ public struct AssistantPhrases: Sendable {
     /// The phrase table shipped with the module (intents: call, directions, remind).
     public static let shipped = load("assistant-phrases")
 
-    /// When reminders are due, shipped with the module (`arrival:home`, `arrival:work`,
-    /// `departure`, `time:tomorrow`, `time:today`).
+    /// Where reminders are due, shipped with the module (`arrival:home`, `arrival:work`,
+    /// `departure`).
     public static let reminderTriggers = load("reminder-phrases")
 
     /// A table from a JSON resource of the module (per intent, per language).

@@ -167,6 +167,34 @@ import Testing
         #expect(!lock.stdout.contains("reminder/"))
     }
 
+    /// "In 10 minutes" is ten minutes from now; a moment that cannot be is refused by name and
+    /// creates nothing (before, both were a bogus hour: 10:00 tomorrow, and 20:00 today).
+    @Test func aDurationFromNowAndAnImpossibleMoment() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try AskTests.showing(AskTests.places[1].attributes, cli)
+        let asked = try cli.run([
+            "ask", "--json", "--at", "2026-11-21T12:01:00Z", "remind me about this in 10 minutes",
+        ])
+        #expect(asked.status == 0, "\(asked.stderr)")
+        let reminder = try #require((try asked.json() as? [String: Any])?["reminder"] as? [String: Any])
+        #expect((reminder["trigger"] as? [String: Any])?["at"] as? String == "2026-11-21T12:11:00Z")
+        for (utterance, message) in [
+            ("remind me about this on 31/04/2027 at 3pm", "31 April 2027 is not a date"),
+            ("rappelle-moi ça à 25h", "25 is not a time of day"),
+            ("erinnere mich in -5 Minuten daran", "more than zero"),
+        ] {
+            let refused = try cli.run(["ask", "--at", "2026-11-21T12:01:00Z", utterance])
+            #expect(refused.status == 1, "\(utterance)")
+            #expect(refused.stderr.contains(message), "\(utterance): \(refused.stderr)")
+        }
+        let lock = try cli.run([
+            "suggest", "--surface", "lockScreen", "--json", "--at", "2026-11-21T12:12:00Z",
+        ])
+        #expect(lock.stdout.contains(reminder["id"] as? String ?? "?"))
+        #expect(!lock.stdout.contains("reminder/2"))
+    }
+
     @Test func aReminderWithoutAMomentSaysHowToSayIt() throws {
         let cli = CLI()
         defer { cli.cleanUp() }
