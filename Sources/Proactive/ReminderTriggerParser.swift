@@ -32,30 +32,9 @@ enum ReminderTriggerParser {
         var best: (key: String, length: Int)?
         for (key, languages) in AssistantPhrases.reminderTriggers.phrases {
             for phrase in languages.values.joined() where phrase.count > (best?.length ?? 0) {
-                if contains(folded, phrase) { best = (key, phrase.count) }
+                if AssistantPhrases.contains(folded, phrase) { best = (key, phrase.count) }
             }
         }
         return best?.key
-    }
-
-    /// Whether `text` holds `phrase` as whole words (a phrase of unsegmented script anywhere):
-    /// "à la maison" folds to "a la maison", whose "a" must not match the "a" of "about".
-    static func contains(_ text: String, _ phrase: String) -> Bool {
-        var start = text.startIndex
-        while let found = text.range(of: phrase, range: start..<text.endIndex) {
-            let before =
-                found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
-            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
-            func isBoundary(_ character: Character?, _ edge: Character?) -> Bool {
-                guard let character, let edge else { return true }
-                guard let scalar = edge.unicodeScalars.first, !Script.isUnsegmented(scalar) else {
-                    return true
-                }
-                return !(character.isLetter || character.isNumber)
-            }
-            if isBoundary(before, phrase.first), isBoundary(after, phrase.last) { return true }
-            start = text.index(after: found.lowerBound)
-        }
-        return false
     }
 }
