@@ -51,7 +51,8 @@ extension ProactiveEngine {
                     wording.reminderCondition(
                         arrivalAt: trigger.type == .arrival ? trigger.place : nil,
                         departure: trigger.type == .departure, isTime: trigger.type == .time,
-                        at: trigger.type == .time ? trigger.at.map { formattedTime($0, in: timeZone) } : nil)),
+                        at: trigger.type == .time ? trigger.at.map { wording.moment($0, in: timeZone) } : nil)
+                ),
             ])
     }
 
@@ -96,20 +97,13 @@ extension ProactiveEngine {
                                 arrivalAt: trigger.type == .arrival ? trigger.place : nil,
                                 departure: trigger.type == .departure, isTime: trigger.type == .time,
                                 at: trigger.type == .time
-                                    ? trigger.at.map { formattedTime($0, in: timeZone) } : nil),
+                                    ? trigger.at.map { wording.moment($0, in: timeZone) } : nil),
                             ago: now.timeIntervalSince(reminder.createdAt)),
                         wording.reminderHappened(
                             arrivalAt: trigger.type == .arrival ? (trigger.place ?? "there") : nil,
                             departure: trigger.type == .departure, ago: now.timeIntervalSince(since)),
                     ]))
         }
-    }
-
-    /// A reminder's time as written in explanations: "2026-11-22 09:00:00" in the user's time zone.
-    private func formattedTime(_ date: Date, in timeZone: TimeZone) -> String {
-        date.formatted(
-            Date.ISO8601FormatStyle(timeZone: timeZone).year().month().day()
-                .time(includingFractionalSeconds: false).dateTimeSeparator(.space))
     }
 
     private func subtitleTable(_ trigger: Reminder.Trigger) -> [String: String] {

@@ -7,16 +7,39 @@ import ProactiveRanking
 /// the language's own order and decimal mark ("il y a 3 jours", "vor 3 Tagen", "2,4 km",
 /// "3 天前").
 struct Wording: Sendable {
-    enum Language: String, Sendable { case en, fr, it, pt, de, zh }
+    enum Language: String, Sendable {
+        case en, fr, it, pt, de, zh
+
+        /// The locale of the language's dates when none more precise is asked for.
+        var locale: Locale {
+            Locale(identifier: self == .zh ? "zh-Hant-TW" : self == .en ? "en-US" : rawValue)
+        }
+    }
 
     let language: Language
+    /// The locale asked for, when its language is the wording's: it writes dates and times.
+    let localeIdentifier: String?
 
     /// The wording of a locale identifier ("fr-FR", "zh-Hant-TW"), else of the system's.
     init(locale: String?) {
-        language = Language(rawValue: GeneratedText.language(locale)) ?? .en
+        let language = Language(rawValue: GeneratedText.language(locale)) ?? .en
+        self.language = language
+        localeIdentifier = locale.flatMap { GeneratedText.language($0) == language.rawValue ? $0 : nil }
     }
 
-    init(_ language: Language) { self.language = language }
+    init(_ language: Language) {
+        self.language = language
+        localeIdentifier = nil
+    }
+
+    /// A moment as a person reads it in the language (in the locale asked for, else the
+    /// language's own), in `timeZone`: "Nov 22, 2026 at 9:00 AM", "22 nov. 2026 à 9:00",
+    /// "22. Nov. 2026, 9:00", "2026年11月22日 上午9:00".
+    func moment(_ date: Date, in timeZone: TimeZone) -> String {
+        let locale = localeIdentifier.map { Locale(identifier: $0) } ?? language.locale
+        return date.formatted(
+            Date.FormatStyle(date: .abbreviated, time: .shortened, locale: locale, timeZone: timeZone))
+    }
 
     /// The same language for the ranking's explanations (next-app, triggered and contact-card
     /// apps), so that a request resolves its locale once.
@@ -392,8 +415,8 @@ extension Wording {
         }
     }
 
-    /// When a reminder was asked for: "when you get home", "when you leave", "at 2026-11-22 09:00",
-    /// "later" (a time trigger without its time).
+    /// When a reminder was asked for: "when you get home", "when you leave", "on Nov 22, 2026 at
+    /// 9:00 AM" (`time` as ``moment(_:in:)`` writes it), "later" (a time trigger without its time).
     func reminderCondition(arrivalAt place: String?, departure: Bool, isTime: Bool = false, at time: String?)
         -> String
     {
@@ -419,7 +442,7 @@ extension Wording {
         }
         if let time {
             switch language {
-            case .en: return "at \(time)"
+            case .en: return "on \(time)"
             case .fr: return "le \(time)"
             case .it: return "il \(time)"
             case .pt: return "em \(time)"

@@ -102,9 +102,9 @@ import Testing
     /// "Tomorrow at 9" where the user is, whatever the machine's time zone: Tokyo is already on
     /// the 21st's evening at 12:01 UTC, Los Angeles on its morning.
     static let zones: [(zone: String, due: String, written: String)] = [
-        ("Asia/Tokyo", "2026-11-22T00:00:00Z", "2026-11-22 09:00:00"),
-        ("America/Los_Angeles", "2026-11-22T17:00:00Z", "2026-11-22 09:00:00"),
-        ("UTC", "2026-11-22T09:00:00Z", "2026-11-22 09:00:00"),
+        ("Asia/Tokyo", "2026-11-22T00:00:00Z", "Nov 22, 2026 at 9:00"),
+        ("America/Los_Angeles", "2026-11-22T17:00:00Z", "Nov 22, 2026 at 9:00"),
+        ("UTC", "2026-11-22T09:00:00Z", "Nov 22, 2026 at 9:00"),
     ]
 
     @Test(arguments: zones, [false, true])
@@ -145,6 +145,15 @@ import Testing
         #expect(first["id"] as? String == reminder["id"] as? String)
         let why = (first["why"] as? [String])?.joined(separator: " ") ?? ""
         #expect(why.contains(zone.written), "\(why)")
+        // In the locale asked for: the date as a French reader writes it.
+        let french = try cli.run(
+            [
+                "suggest", "--surface", "lockScreen", "--json", "--at",
+                ISO8601DateFormatter().string(from: at), "--time-zone", zone.zone, "--locale", "fr-FR",
+            ] + server, environment: machine)
+        let frenchWhy =
+            (try #require((try french.json() as? [[String: Any]])?.first)["why"] as? [String]) ?? []
+        #expect(frenchWhy.joined().contains("le 22 nov. 2026 à 9:00"), "\(frenchWhy)")
     }
 
     @Test func anUnknownTimeZoneIsAUsageError() throws {
