@@ -26,35 +26,56 @@ public struct PlacePhrases: Sendable {
     /// Creates a table from phrases by language.
     public init(phrases: [String: [String]]) {
         self.phrases = phrases.mapValues { $0.map { TextFolding.fold($0) } }
+        prepared = self.phrases.map { language, list in
+            (
+                language,
+                list.map { phrase in
+                    (Array(phrase.utf8), phrase.unicodeScalars.contains(where: Script.isUnsegmented))
+                }
+            )
+        }
     }
+
+    /// The phrases as UTF-8, each with whether it is of unsegmented script, by language.
+    private let prepared: [(language: String, phrases: [(bytes: [UInt8], isCJK: Bool)])]
 
     /// Where the text announces a place: the language of the phrase, and what was typed after
     /// it (the start of the place's name, possibly empty). `nil` when no phrase ends the text.
     public func placeMention(in text: String) -> (language: String, typed: String)? {
         // A phrase that announces a place ends the text, followed at most by the start of a
-        // name: only the tail needs reading, whatever the message's length.
-        let folded = TextFolding.fold(text.suffix(100))
+        // name: only the tail needs reading, whatever the message's length. Read as UTF-8
+        // bytes: Foundation's `range(of:)` and `trimmingCharacters(in:)` were most of a QuickType
+        // suggestion's time.
+        var folded: [UInt8] = []
+        TextFolding.appendFolded(text.suffix(100), to: &folded)
         var best: (language: String, typed: String, end: Int)?
-        for (language, list) in phrases {
-            for phrase in list {
-                var search = folded.startIndex..<folded.endIndex
-                while let range = folded.range(of: phrase, range: search) {
-                    search = range.upperBound..<folded.endIndex
+        for (language, list) in prepared {
+            for (phrase, isCJK) in list where !phrase.isEmpty {
+                var from = 0
+                while let start = Self.firstIndex(of: phrase, in: folded, from: from) {
+                    let end = start + phrase.count
+                    from = end
                     // The phrase starts a word (or the text), and what follows is short: a name being typed.
-                    if range.lowerBound != folded.startIndex {
-                        let before = folded[folded.index(before: range.lowerBound)]
-                        if before.isLetter && !phrase.unicodeScalars.contains(where: Script.isUnsegmented) {
-                            continue
-                        }
+                    if !isCJK, start > 0, Self.scalar(endingAt: start, in: folded)?.isLetter == true {
+                        continue
                     }
-                    let rest = folded[range.upperBound...].trimmingCharacters(in: .whitespaces)
-                    let isCJK = phrase.unicodeScalars.contains(where: Script.isUnsegmented)
                     // A Latin phrase must end at a word boundary.
-                    if !isCJK, let next = folded[range.upperBound...].first, next.isLetter { continue }
+                    if !isCJK, end < folded.count, Self.scalar(startingAt: end, in: folded)?.isLetter == true
+                    {
+                        continue
+                    }
+                    var restStart = end
+                    var restEnd = folded.count
+                    while restStart < restEnd, folded[restStart] == 0x20 || folded[restStart] == 0x09 {
+                        restStart += 1
+                    }
+                    while restEnd > restStart, folded[restEnd - 1] == 0x20 || folded[restEnd - 1] == 0x09 {
+                        restEnd -= 1
+                    }
+                    let rest = String(decoding: folded[restStart..<restEnd], as: UTF8.self)
                     guard rest.count <= 40, !rest.contains(where: { ".!?。！？\n".contains($0) }) else {
                         continue
                     }
-                    let end = folded.distance(from: folded.startIndex, to: range.upperBound)
                     if best == nil || end > best!.end || (end == best!.end && rest.count < best!.typed.count)
                     {
                         best = (language, rest, end)
@@ -63,5 +84,35 @@ public struct PlacePhrases: Sendable {
             }
         }
         return best.map { ($0.language, $0.typed) }
+    }
+
+    /// The first index at or after `from` where `needle` starts in `bytes`.
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var i = from
+        let last = bytes.count - needle.count
+        while i <= last {
+            if bytes[i] == first {
+                var j = 1
+                while j < needle.count && bytes[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The character whose UTF-8 ends just before `index`.
+    static func scalar(endingAt index: Int, in bytes: [UInt8]) -> Character? {
+        var start = index - 1
+        while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self).first
+    }
+
+    /// The character whose UTF-8 starts at `index`.
+    static func scalar(startingAt index: Int, in bytes: [UInt8]) -> Character? {
+        var end = index + 1
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: bytes[index..<end], as: UTF8.self).first
     }
 }
