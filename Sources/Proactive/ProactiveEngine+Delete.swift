@@ -7,14 +7,26 @@ extension ProactiveEngine {
     /// transaction.
     public func delete(_ request: DeletionRequest, donor: Donor = .system) throws -> DeletionResult {
         try EngineError.refuseNUL(in: [request.app], parameter: "app")
-        switch request.target {
-        case .identifiers(let values): try EngineError.refuseNUL(in: values, parameter: "identifiers")
-        case .domains(let values): try EngineError.refuseNUL(in: values, parameter: "domains")
-        case .persistentIdentifiers(let values):
-            try EngineError.refuseNUL(in: values, parameter: "persistentIdentifiers")
-        case .interactionGroups(let values):
-            try EngineError.refuseNUL(in: values, parameter: "interactionGroups")
-        case .all, .allItems, .allActivities: break
+        guard request.app.contains(where: { !$0.isWhitespace }) else {
+            throw EngineError(
+                .invalidRequest, "an empty app names none; give its bundle identifier", parameter: "app")
+        }
+        let named: (values: [String], parameter: String)? =
+            switch request.target {
+            case .identifiers(let values): (values, "identifiers")
+            case .domains(let values): (values, "domains")
+            case .persistentIdentifiers(let values): (values, "persistentIdentifiers")
+            case .interactionGroups(let values): (values, "interactionGroups")
+            case .all, .allItems, .allActivities: nil
+            }
+        if let named {
+            try EngineError.refuseNUL(in: named.values, parameter: named.parameter)
+            // An empty value names nothing: before, `delete --identifier ''` said "deleted 0".
+            guard !named.values.isEmpty, !named.values.contains("") else {
+                throw EngineError(
+                    .invalidRequest, "an empty value names nothing to delete; give at least one, none empty",
+                    parameter: named.parameter)
+            }
         }
         guard donor.mayAct(for: request.app) else {
             throw EngineError(.forbidden, "an app may only delete its own data", parameter: "app")

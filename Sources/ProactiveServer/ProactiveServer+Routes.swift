@@ -179,8 +179,13 @@ extension ProactiveServer {
 
     func parameters(_ request: Request) -> RequestParameters {
         var values: [String: String] = [:]
-        for (name, value) in request.uri.queryParameters { values[String(name)] = String(value) }
-        return RequestParameters(values)
+        var repeated: Set<String> = []
+        for (name, value) in request.uri.queryParameters {
+            if values.updateValue(String(value), forKey: String(name)) != nil {
+                repeated.insert(String(name))
+            }
+        }
+        return RequestParameters(values, repeated: repeated)
     }
 
     /// A JSON object body, at most `limit` bytes.

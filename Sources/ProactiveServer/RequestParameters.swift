@@ -6,9 +6,13 @@ import ProactiveModel
 /// a wrong one is answered with its name.
 struct RequestParameters: Sendable {
     var values: [String: String]
+    /// Names given more than once in a query (`surface=maps&surface=lockScreen`): which one is
+    /// meant cannot be known, so ``check(known:)`` refuses them.
+    var repeated: Set<String> = []
 
-    init(_ values: [String: String]) {
+    init(_ values: [String: String], repeated: Set<String> = []) {
         self.values = values
+        self.repeated = repeated
     }
 
     /// A text parameter, `nil` when absent or empty (`app=` means no app).
@@ -18,12 +22,15 @@ struct RequestParameters: Sendable {
     /// a number or a name, so it reaches the parser and is refused with the parameter's name.
     func typed(_ name: String) -> String? { values[name] }
 
-    /// Fails naming the first parameter not in `known`, or the first whose value holds U+0000
-    /// (NUL), which no stored text can hold (`%00` in a query).
+    /// Fails naming the first parameter not in `known`, the first given more than once, or the
+    /// first whose value holds U+0000 (NUL), which no stored text can hold (`%00` in a query).
     func check(known: Set<String>) throws(APIError) {
         if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
             throw APIError.invalid(
                 unknown, "unknown parameter; expected one of \(known.sorted().joined(separator: ", "))")
+        }
+        if let twice = repeated.sorted().first {
+            throw APIError.invalid(twice, "given more than once; give it once")
         }
         for name in values.keys.sorted() { try APIError.refuseNUL(in: values[name]!, parameter: name) }
     }

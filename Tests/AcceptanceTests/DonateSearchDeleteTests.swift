@@ -110,6 +110,10 @@ import Testing
         try cli.run(["delete", "--app", "com.example.reviews", "--persistent-identifier", "restaurant-42"])
         #expect((try cli.run(["search", "--json", "yank"]).json() as? [[String: Any]])?.isEmpty == true)
         #expect(try cli.run(["delete", "--app", "com.example.reviews"]).status == 2)
+        // An empty value names nothing (before: "deleted 0", exit 0).
+        let empty = try cli.run(["delete", "--app", "com.example.reviews", "--identifier", ""])
+        #expect(empty.status == 2 && empty.stderr.contains("empty"), "\(empty.stderr)")
+        #expect(try cli.run(["delete", "--app", "", "--all"]).status == 2)
         #expect(
             try cli.run(["delete", "--app", "com.example.reviews", "--all", "--domain", "x"]).status == 2)
     }

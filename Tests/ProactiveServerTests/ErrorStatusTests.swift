@@ -38,6 +38,15 @@ import Testing
                 ("POST", "/v1/deletions", #"{"app":"com.example.alpha"}"#, "target"),
                 ("POST", "/v1/deletions", #"{"all":true}"#, "app"),
                 ("POST", "/v1/deletions", #"{"all":true,"app":""}"#, "app"),
+                // An empty value names nothing: before, "deleted 0".
+                (
+                    "POST", "/v1/deletions", #"{"app":"com.example.alpha","identifiers":["a",""]}"#,
+                    "identifiers"
+                ),
+                ("POST", "/v1/deletions", #"{"app":"com.example.alpha","domains":[""]}"#, "domains"),
+                // A parameter given twice is ambiguous: before, the last one won.
+                ("GET", "/v1/suggestions?surface=maps&surface=lockScreen", nil, "surface"),
+                ("GET", "/v1/search?q=a&q=b", nil, "q"),
                 ("POST", "/v1/donations", #"[{"type":"nonsense"},{"type":"searchableItem"}]"#, "body"),
                 (
                     "POST", "/v1/donations",
