@@ -162,6 +162,28 @@ struct Validator {
         }
     }
 
+    /// Schemes a content URL may not have: opened by a surface, they run code or carry a
+    /// document of their own instead of naming the content.
+    static let refusedContentSchemes: Set<String> = ["javascript", "vbscript", "data", "blob", "about"]
+
+    /// An item's content URL (what opening it shows): a URL with a scheme, `file:`, `https:` or an
+    /// app's own (`myapp://note/42`); an `http(s)` URL with a host; none of
+    /// ``refusedContentSchemes``. Before, `javascript:alert(1)` was stored and given to surfaces.
+    func contentURL(_ value: String?, field: String) throws(DonationError) {
+        guard let value else { return }
+        try string(value, field: field)
+        guard let components = URLComponents(string: value), let scheme = components.scheme?.lowercased(),
+            !Self.refusedContentSchemes.contains(scheme),
+            !(scheme == "http" || scheme == "https") || !(components.host ?? "").isEmpty
+        else {
+            throw DonationError(
+                code: .invalidValue, field: field,
+                reason:
+                    "must be a URL such as file:///notes/42.txt, https://example.com/a or myapp://note/42 "
+                    + "(not javascript:, vbscript:, data:, blob: or about:)")
+        }
+    }
+
     func coordinate(latitude: Double?, longitude: Double?, parent: String?) throws(DonationError) {
         switch (latitude, longitude) {
         case (nil, nil): return
@@ -220,6 +242,7 @@ struct Validator {
                 reason: "is not an email address")
         }
         try webURL(set.thumbnailURL, field: Self.join(parent, "thumbnailURL"))
+        try contentURL(set.contentURL, field: Self.join(parent, "contentURL"))
         try coordinate(latitude: set.latitude, longitude: set.longitude, parent: parent)
         if let rating = set.rating, !rating.isFinite {
             throw DonationError(

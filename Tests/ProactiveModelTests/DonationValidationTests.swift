@@ -16,6 +16,27 @@ import Testing
 
     static let cases: [Case] = [
         Case(json: "{", field: nil, code: .malformedJSON),
+        // A content URL that runs code or has no scheme (before: stored and given to surfaces).
+        Case(
+            json:
+                #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"u","attributeSet":{"title":"t","contentURL":"javascript:alert(1)"}}"#,
+            field: "attributeSet.contentURL", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"u","attributeSet":{"title":"t","contentURL":" JavaScript:alert(1)"}}"#,
+            field: "attributeSet.contentURL", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"u","attributeSet":{"title":"t","contentURL":"data:text/html,<script>x</script>"}}"#,
+            field: "attributeSet.contentURL", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"u","attributeSet":{"title":"t","contentURL":"notes/42"}}"#,
+            field: "attributeSet.contentURL", code: .invalidValue),
+        Case(
+            json:
+                #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"u","attributeSet":{"title":"t","contentURL":"https:///nohost"}}"#,
+            field: "attributeSet.contentURL", code: .invalidValue),
         Case(json: #"{"app":"com.a.b"}"#, field: "type", code: .missingField),
         Case(json: #"{"type":"teleport","app":"com.a.b"}"#, field: "type", code: .unknownType),
         Case(json: #"{"type":"activity","activityType":"com.a.b.x"}"#, field: "app", code: .missingField),
@@ -208,6 +229,16 @@ import Testing
         let keyword = String(repeating: "é", count: 1024)
         let json =
             #"{"type":"searchableItem","app":"com.a","uniqueIdentifier":"a","attributeSet":{"keywords":["\#(keyword)"]}}"#
+        _ = try DonationCoding.decode(Data(json.utf8)).validate(declaringApp: nil)
+    }
+
+    @Test(arguments: [
+        "file:///notes/42.txt", "https://example.com/a", "HTTP://example.com", "myapp://note/42",
+        "x-notes:42", "mailto:a@example.com",
+    ])
+    func acceptsAContentURLThatNamesContent(_ url: String) throws {
+        let json =
+            #"{"type":"searchableItem","app":"com.a","uniqueIdentifier":"a","attributeSet":{"title":"t","contentURL":"\#(url)"}}"#
         _ = try DonationCoding.decode(Data(json.utf8)).validate(declaringApp: nil)
     }
 
