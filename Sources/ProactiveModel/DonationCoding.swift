@@ -109,10 +109,46 @@ public enum DonationCoding {
         } catch let error as DonationError {
             throw error
         } catch let error as DecodingError {
-            throw DonationError(error)
+            var mapped = DonationError(error)
+            if mapped.code == .malformedJSON { mapped.reason = malformedReason(data) }
+            throw mapped
         } catch {
-            throw DonationError(code: .malformedJSON, field: nil, reason: "the document is not valid JSON")
+            throw DonationError(code: .malformedJSON, field: nil, reason: malformedReason(data))
         }
+    }
+
+    /// Why a document is not JSON, as its parser says (where, and what: too deep, a number
+    /// out of range, an unpaired surrogate, a control character), without quoting it.
+    static func malformedReason(_ data: Data) -> String {
+        let generic = "the document is not valid JSON"
+        let said: String
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return generic
+        } catch {
+            said = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+        }
+        // "around character 513": where, which names nothing donated.
+        var position = ""
+        if let range = said.range(of: "around character ") {
+            let digits = said[range.upperBound...].prefix { $0.isNumber }
+            if !digits.isEmpty { position = " (around character \(digits))" }
+        }
+        let what: String =
+            if said.contains("Too many nested") {
+                ": it nests arrays and objects more than 512 deep"
+            } else if said.contains("not representable") {
+                ": it holds a number out of range"
+            } else if said.contains("surrogate") {
+                ": it holds an unpaired UTF-16 surrogate escape (\\uD800–\\uDFFF)"
+            } else if said.contains("control character") {
+                ": a string holds an unescaped control character"
+            } else if said.contains("end of file") || said.contains("Unexpected end") {
+                ": it ends too early"
+            } else {
+                ""
+            }
+        return generic + what + position
     }
 }
 

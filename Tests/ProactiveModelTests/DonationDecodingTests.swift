@@ -165,3 +165,28 @@ import Testing
         _ = try DonationCoding.decode(Data(json.utf8))
     }
 }
+
+/// A document that is not JSON is refused saying what is wrong and where, without quoting it.
+@Suite struct MalformedDocumentTests {
+    static let cases: [(String, String)] = [
+        (
+            #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"u","attributeSet":{"title":"\ud800 secret"}}"#,
+            "unpaired UTF-16 surrogate"
+        ),
+        (String(repeating: "[", count: 600) + String(repeating: "]", count: 600), "more than 512 deep"),
+        (#"{"type":"searchableItem","app":"#, "ends too early"),
+    ]
+
+    @Test(arguments: cases)
+    func saysWhatIsWrong(_ json: String, reason: String) {
+        do {
+            _ = try DonationCoding.decode(Data(json.utf8))
+            Issue.record("decoded \(json)")
+        } catch {
+            #expect(error.code == .malformedJSON)
+            #expect(error.reason.hasPrefix("the document is not valid JSON"))
+            #expect(error.reason.contains(reason), "\(error.reason)")
+            #expect(!error.reason.contains("secret"))
+        }
+    }
+}
