@@ -52,7 +52,10 @@ struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
     }
 
     func handle(value: Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
+        // A connection the guard closed is not an error of the server's (see the handler).
+        var quiet = logger
+        quiet.handler = ClosedUpgradeLogHandler(wrapped: logger.handler)
+        await inner.handle(value: value, logger: quiet)
     }
 }
 
