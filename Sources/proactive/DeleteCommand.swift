@@ -31,6 +31,9 @@ struct DeleteCommand: ParsableCommand {
     @Flag(name: .long, help: "Everything the app donated.")
     var all = false
 
+    /// A store whose purge takes long enough to be announced (about 1 s).
+    static let largeStore = 64 << 20
+
     func validate() throws {
         let chosen = [
             !identifier.isEmpty, !domain.isEmpty, !persistentIdentifier.isEmpty, !interactionGroup.isEmpty,
@@ -68,9 +71,18 @@ struct DeleteCommand: ParsableCommand {
                 .interactionGroups(interactionGroup)
             }
         let result = try engine.delete(DeletionRequest(app: app, target: target))
-        // Deleted words leave the search index's file too, before the command returns (a few
-        // seconds at a million items).
-        try engine.purgeDeletedSearchText()
+        // Deleted words leave the search index's file too, before the command returns: the
+        // index is merged and the file rewritten (about 12 s at a million items), so a large
+        // store says what it is doing meanwhile.
+        if options.postgresURL == nil, result.deleted > 0,
+            let size = try? FileManager.default.attributesOfItem(atPath: options.storePath)[.size] as? Int,
+            size >= Self.largeStore
+        {
+            Terminal.note(
+                "deleted \(result.deleted); removing their text from the store's files "
+                    + "(\(size / 1_000_000) MB are rewritten: about a second per 80 MB)…")
+        }
+        if result.deleted > 0 { try engine.purgeDeletedSearchText() }
         if options.json {
             try Terminal.json(result)
         } else {
