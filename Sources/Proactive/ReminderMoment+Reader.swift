@@ -312,6 +312,11 @@ extension ReminderMoment {
                     return i + 2
                 }
             }
+            // "am Morgen": in the morning, not tomorrow
+            if text == "am", word(i + 1) == "morgen" {
+                found.part = .morning
+                return i + 2
+            }
             if text == "day", word(i + 1) == "after", word(i + 2) == "tomorrow" {
                 try found.set(day: .offset(2))
                 return i + 3

@@ -111,7 +111,9 @@ struct ReminderMoment {
                 }
                 moment = next
             }
-            if clock != nil || part != nil {
+            // "in 2 days at 9", "dans 3 jours le soir"; a part of the day with minutes or hours
+            // is a word of the reminder's subject ("in 2 hours about the morning meeting").
+            if clock != nil || (part != nil && calendarOnly) {
                 moment = try at(timeOfDay(), on: calendar.startOfDay(for: moment), calendar: calendar)
             }
             return try checked(moment, now: now, calendar: calendar)

@@ -100,6 +100,10 @@ import Testing
         ("erinnere mich am Montag um 9", "2026-11-23 09:00"),
         ("erinnere mich am 30.04.2027 um 8", "2027-04-30 08:00"),
         ("erinnere mich am 30. April", "2027-04-30 09:00"),
+        ("erinnere mich übermorgen am Morgen", "2026-11-23 09:00"),
+        // A part of the day beside minutes or hours is the subject's, not the moment's.
+        ("remind me in 2 hours about the morning meeting", "2026-11-21 14:01"),
+        ("remind me in 2 days in the evening", "2026-11-23 18:00"),
         ("明天下午3點提醒我", "2026-11-22 15:00"),
         ("明天早上八点半提醒我", "2026-11-22 08:30"),
         ("今晚八点提醒我", "2026-11-21 20:00"),
