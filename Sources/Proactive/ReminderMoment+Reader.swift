@@ -501,6 +501,12 @@ extension ReminderMoment {
                 return i + 2
             }
             if let text = word(i), let part = Words.parts[text] {
+                // "mais tarde" is "later", not the afternoon.
+                if text == "tarde", i > 0, let before = word(i - 1),
+                    ["mais", "bem", "muito"].contains(before)
+                {
+                    return i + 1
+                }
                 found.part = part
                 return i + 1
             }

@@ -123,7 +123,7 @@ import Testing
     @Test(arguments: [
         "remind me about this", "remind me to buy 2 apples", "remind me about the 3 reports",
         "remind me about that", "rappelle-moi ça", "ricordamelo", "erinnere mich daran",
-        "提醒我这件事",
+        "提醒我这件事", "me lembre disso mais tarde",
     ])
     func numbersThatSayNoMomentNameNone(_ utterance: String) throws {
         #expect(try Self.moment(utterance) == nil, "\(utterance)")
