@@ -13,7 +13,7 @@ enum ReminderTriggerParser {
     static func trigger(in utterance: String, now: Date, timeZone: TimeZone, monthFirst: Bool = false)
         throws(ReminderMoment.Failure) -> Reminder.Trigger?
     {
-        switch place(in: TextFolding.fold(utterance)) {
+        switch place(in: utterance) {
         case "arrival:home": return .init(type: .arrival, place: "home")
         case "arrival:work": return .init(type: .arrival, place: "work")
         case "departure": return .init(type: .departure)
@@ -26,15 +26,9 @@ enum ReminderTriggerParser {
         }
     }
 
-    /// The place trigger a folded utterance names (the longest phrase found, as whole words),
-    /// or `nil`.
-    static func place(in folded: String) -> String? {
-        var best: (key: String, length: Int)?
-        for (key, languages) in AssistantPhrases.reminderTriggers.phrases {
-            for phrase in languages.values.joined() where phrase.count > (best?.length ?? 0) {
-                if AssistantPhrases.contains(folded, phrase) { best = (key, phrase.count) }
-            }
-        }
-        return best?.key
+    /// The place trigger an utterance names (the phrase table's longest phrase found as whole
+    /// words, ``AssistantPhrases/intent(of:)``), or `nil`.
+    static func place(in utterance: String) -> String? {
+        AssistantPhrases.reminderTriggers.intent(of: utterance)?.intent
     }
 }
