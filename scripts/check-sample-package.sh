@@ -2,7 +2,9 @@
 # Does what a new user does: a fresh package depending on this one (by path), whose
 # main.swift is the `Proactive` DocC landing page's sample and the "Donating activities and
 # items" article's samples, copied from the catalog; builds it and runs it. Fails when a
-# sample no longer compiles or throws. Usage: scripts/check-sample-package.sh
+# sample no longer compiles or throws. Not part of CI, where the DocumentationSampleTests suites
+# run every sample verbatim without building every dependency a second time: run it after a
+# change of the library products. Usage: scripts/check-sample-package.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
