@@ -38,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         // The relay client's HTTP: cancellable long polls (FoundationNetworking's URLSession traps when
         // a cancel races a finished task).
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
@@ -191,7 +192,8 @@ let package = Package(
                 "ProactiveText",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
-            path: "Benchmarks/StoreBenchmark", exclude: ["tantivy_baseline.py", "compare-ingest.sh"], swiftSettings: swiftSettings),
+            path: "Benchmarks/StoreBenchmark", exclude: ["tantivy_baseline.py", "compare-ingest.sh"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "ServiceBenchmark",
             dependencies: [
@@ -270,6 +272,26 @@ let package = Package(
                 "Proactive", "ProactiveStorage", "ProactiveSQLite", "ProactiveModel", "ProactiveTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings),
+        // The fuzz targets (Fuzz/, whose package builds them with libFuzzer and AddressSanitizer),
+        // built here without sanitizers so that the tests replay their committed seeds.
+        .target(
+            name: "ProactiveFuzzTargets",
+            dependencies: [
+                "Proactive", "ProactiveModel", "ProactiveMarkup", "ProactiveStorage", "ProactiveHandoff",
+                "ProactiveServer", "ProactiveTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
+            path: "Fuzz/Sources/ProactiveFuzzer",
+            exclude: ["main.swift", "FuzzerEntryPoint.swift"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProactiveFuzzTargetsTests", dependencies: ["ProactiveFuzzTargets"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ProactiveTestingTests",

@@ -2,7 +2,7 @@
 # Fuzzes Proactive's parsers of outside input with libFuzzer (coverage-guided, AddressSanitizer).
 #
 #   scripts/fuzz.sh TARGET [SECONDS]         # one target, default 60 s
-#   scripts/fuzz.sh --all [SECONDS]          # every target in turn, SECONDS each
+#   scripts/fuzz.sh --all [SECONDS]          # every target, SECONDS each, one per core at a time
 #   scripts/fuzz.sh --list                   # the targets
 #   scripts/fuzz.sh --build                  # only build the fuzzer
 #
@@ -16,7 +16,8 @@
 # (Fuzz/Dictionaries/TARGET.dict, when there is one). The corpus grows in Fuzz/Corpus/TARGET and is
 # reused by later runs; a crashing, timing-out or memory-hungry input is written to
 # Fuzz/Artifacts/TARGET-… and the script exits non-zero.
-# Environment: FUZZ_JOBS (parallel workers, default 1), FUZZ_FLAGS (extra libFuzzer flags, e.g.
+# Environment: FUZZ_PARALLEL (--all: targets run at a time, default the number of cores),
+# FUZZ_JOBS (parallel workers of one target, default 1), FUZZ_FLAGS (extra libFuzzer flags, e.g.
 # -runs=1000000 for a fixed number of inputs), FUZZ_CONFIGURATION (debug, the default, or release:
 # optimized, still with every precondition and AddressSanitizer, several times more inputs a second
 # for the long runs; its first build takes longer).
@@ -34,7 +35,25 @@ case "${1:-}" in
     "$0" --build
     FUZZ_BINARY="$(cd "$fuzz" && swift build -c "${FUZZ_CONFIGURATION:-debug}" --show-bin-path)/ProactiveFuzzer"
     export FUZZ_BINARY
-    for target in "${targets[@]}"; do "$0" "$target" "${2:-60}" || failed+=("$target"); done
+    # FUZZ_PARALLEL targets at a time (default: the number of cores), each logging to
+    # Fuzz/fuzz-TARGET.log, printed in order once it ends.
+    parallel_targets=${FUZZ_PARALLEL:-$(nproc 2>/dev/null || echo 1)}
+    logs=$(mktemp -d)
+    pids=()
+    for i in "${!targets[@]}"; do
+        if [ "$i" -ge "$parallel_targets" ]; then
+            # Waits for the target started parallel_targets runs before this one.
+            wait "${pids[$((i - parallel_targets))]}" || true
+        fi
+        ( "$0" "${targets[$i]}" "${2:-60}" >"$logs/${targets[$i]}.log" 2>&1; echo $? >"$logs/${targets[$i]}.status" ) &
+        pids+=($!)
+    done
+    wait
+    for target in "${targets[@]}"; do
+        cat "$logs/$target.log" >&2
+        [ "$(cat "$logs/$target.status" 2>/dev/null)" = 0 ] || failed+=("$target")
+    done
+    rm -rf "$logs"
     # Last, so that the end of a long log says it.
     if [ ${#failed[@]} -gt 0 ]; then
         echo "fuzz: findings in ${failed[*]} (their inputs are in Fuzz/Artifacts, printed above)" >&2
