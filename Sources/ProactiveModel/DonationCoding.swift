@@ -105,6 +105,9 @@ public enum DonationCoding {
             {
                 throw DonationError.nulCharacter(field: path.isEmpty ? nil : path)
             }
+            if let path = JSONDuplicateKeys.firstDuplicate(in: data) {
+                throw DonationError.duplicateKey(field: path)
+            }
             return donation
         } catch let error as DonationError {
             throw error

@@ -49,6 +49,14 @@ public struct DonationError: Error, Sendable, Hashable, Codable, CustomStringCon
             reason: "contains the character U+0000 (NUL), which text may not hold")
     }
 
+    /// The rejection of a document that gives a key twice in one object (see
+    /// ``JSONDuplicateKeys``): which value it meant is left open by JSON.
+    public static func duplicateKey(field: String) -> DonationError {
+        DonationError(
+            code: .malformedJSON, field: field,
+            reason: "is given twice in one object; JSON leaves which value is meant open, so give it once")
+    }
+
     public var description: String {
         if let field { return "\(field): \(reason)" }
         return reason

@@ -198,6 +198,10 @@ extension ProactiveServer {
         else {
             throw APIError(.badRequest, "invalidRequest", "the body must be a JSON object", field: "body")
         }
+        if let path = JSONDuplicateKeys.firstDuplicate(in: Data(buffer.readableBytesView)) {
+            throw APIError(
+                .badRequest, "invalidRequest", DonationError.duplicateKey(field: path).reason, field: path)
+        }
         return object
     }
 
@@ -446,6 +450,14 @@ extension ProactiveServer {
             return
         }
         let id: String = if case .string(let id)? = object["id"] { id } else { "default" }
+        if let path = JSONDuplicateKeys.firstDuplicate(in: data) {
+            session.send(
+                APIError(
+                    .badRequest, "invalidMessage", DonationError.duplicateKey(field: path).reason, field: path
+                ),
+                id: id)
+            return
+        }
         switch type {
         case "unsubscribe":
             hub.unsubscribe(session, id: id)

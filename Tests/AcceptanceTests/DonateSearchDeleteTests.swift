@@ -218,6 +218,28 @@ import Testing
         #expect(try cli.run(["check"]).status == 0)
     }
 
+    /// A key given twice in one object is refused by name and stores nothing: before, the first
+    /// value was taken silently (a proxy reading the last one would have seen another app).
+    @Test func aKeyGivenTwiceIsRefusedByName() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let documents = #"""
+            {"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-1","attributeSet":{"title":"Harbour notes"}}
+            {"type":"searchableItem","app":"com.example.notes","app":"com.example.other","uniqueIdentifier":"n-2","attributeSet":{"title":"Harbour plan"}}
+            {"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-3","attributeSet":{"title":"Harbour walk","\u0074itle":"Quay"}}
+            """#
+        let out = try cli.run(["donate", "--json", "-"], stdin: documents)
+        #expect(out.status == 1)
+        let receipts = try #require(try out.json() as? [[String: Any]])
+        #expect(receipts.map { $0["status"] as? String } == ["accepted", "rejected", "rejected"])
+        #expect(receipts.map { $0["field"] as? String } == [nil, "app", "attributeSet.title"])
+        #expect((receipts[1]["reason"] as? String)?.contains("twice") == true)
+        let found = try cli.run(["search", "--json", "harbour"])
+        #expect(
+            (try found.json() as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Harbour notes"]
+        )
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let cli = CLI()
         defer { cli.cleanUp() }

@@ -44,6 +44,18 @@ import Testing
                     "identifiers"
                 ),
                 ("POST", "/v1/deletions", #"{"app":"com.example.alpha","domains":[""]}"#, "domains"),
+                // A key given twice in one object is ambiguous too: before, the first one won.
+                ("POST", "/v1/ask", #"{"utterance":"what's on","utterance":"call this place"}"#, "utterance"),
+                (
+                    "POST", "/v1/deletions",
+                    #"{"app":"com.example.alpha","all":true,"app":"com.example.beta"}"#,
+                    "app"
+                ),
+                (
+                    "POST", "/v1/donations",
+                    #"{"type":"searchableItem","app":"com.example.alpha","uniqueIdentifier":"d","attributeSet":{"title":"a","title":"b"}}"#,
+                    "attributeSet.title"
+                ),
                 // A parameter given twice is ambiguous: before, the last one won.
                 ("GET", "/v1/suggestions?surface=maps&surface=lockScreen", nil, "surface"),
                 ("GET", "/v1/search?q=a&q=b", nil, "q"),

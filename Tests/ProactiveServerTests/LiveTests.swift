@@ -49,10 +49,21 @@ import Testing
             s,
             sending: [
                 #"{"type":"subscribe","id":"big","surface":"maps","limit":1e300}"#,
+                // A key given twice is ambiguous: refused by name, not the first value taken.
+                #"{"type":"subscribe","id":"twice","surface":"maps","surface":"lockScreen"}"#,
                 #"{"type":"subscribe","id":"ok","surface":"maps","limit":2}"#,
             ])
         defer { client.cancel() }
         try await waitFor { inbox.messages.withLock { $0.contains { $0.contains(#""field":"limit""#) } } }
+        try await waitFor {
+            inbox.messages.withLock {
+                $0.contains { $0.contains(#""field":"surface""#) && $0.contains(#""id":"twice""#) }
+            }
+        }
+        #expect(
+            inbox.messages.withLock {
+                !$0.contains { $0.contains(#""type":"suggestions""#) && $0.contains(#""id":"twice""#) }
+            })
         try await waitFor {
             inbox.messages.withLock {
                 $0.contains { $0.contains(#""type":"suggestions""#) && $0.contains(#""id":"ok""#) }
