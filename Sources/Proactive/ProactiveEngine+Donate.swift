@@ -299,9 +299,37 @@ extension ProactiveEngine {
             }
         }
         let warnings = try donation.validate(declaringApp: app, limits: configuration.limits)
+        try Self.rejectExpired(donation, at: at)
         var receipt = DonationReceipt(index: index, status: .accepted, type: donation.type, app: donation.app)
         if !warnings.isEmpty { receipt.warnings = warnings }
         return (receipt, at, payload)
+    }
+
+    /// Refuses an item or activity whose expiration date is not after `at`, the moment it is
+    /// donated (the document's `at`, else the engine's clock): it would be stored, reported
+    /// accepted and never found, and a later purge would delete it unseen. An app that means to
+    /// remove one deletes it.
+    static func rejectExpired(_ donation: Donation, at: Date) throws(DonationError) {
+        func check(_ date: Date?, field: String) throws(DonationError) {
+            guard let date, date <= at else { return }
+            throw DonationError(
+                code: .invalidValue, field: field,
+                reason:
+                    "\(DonationCoding.formatDate(date)) has passed when it is donated "
+                    + "(\(DonationCoding.formatDate(at))): it would never be found; to remove what was donated, delete it"
+            )
+        }
+        switch donation.content {
+        case .searchableItem(let item): try check(item.expirationDate, field: "expirationDate")
+        case .activity(let activity, _): try check(activity.expirationDate, field: "expirationDate")
+        case .interaction(_, let activity?):
+            try check(activity.expirationDate, field: "activity.expirationDate")
+        case .searchableItemBatch(let batch):
+            for (position, item) in batch.items.enumerated() {
+                try check(item.expirationDate, field: "items[\(position)].expirationDate")
+            }
+        default: break
+        }
     }
 
     private func ingest(

@@ -112,6 +112,39 @@ import Testing
         #expect(try f.search("monthly", at: EngineFixture.t0.addingTimeInterval(31 * 86_400)).isEmpty)
     }
 
+    /// What has expired by the donation's clock is refused by name and stores nothing: before,
+    /// it was reported accepted and never found. Each path of the engine: a lone document, a
+    /// run of staged ones, a batch (all or nothing), an interaction's activity.
+    @Test func whatHasExpiredWhenDonatedIsRefusedByName() throws {
+        let f = try EngineFixture()
+        try f.declare("com.a.b", types: ["com.a.b.view"])
+        let past = "2026-11-21T11:59:59Z"
+        let receipts = try f.donate(
+            #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"gone","expirationDate":"\#(past)","attributeSet":{"title":"Stale plan"}}"#,
+            #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"now","expirationDate":"2026-11-21T12:00:00Z","attributeSet":{"title":"Stale plan"}}"#,
+            #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"kept","expirationDate":"2026-11-21T12:00:01Z","attributeSet":{"title":"Fresh plan"}}"#,
+            #"{"type":"activity","app":"com.a.b","activityType":"com.a.b.view","title":"Stale plan","isEligibleForSearch":true,"current":true,"expirationDate":"\#(past)"}"#,
+            #"{"type":"searchableItemBatch","app":"com.a.b","items":[{"uniqueIdentifier":"b1","attributeSet":{"title":"Stale plan"}},{"uniqueIdentifier":"b2","expirationDate":"\#(past)","attributeSet":{"title":"Stale plan"}}]}"#,
+            #"{"type":"interaction","app":"com.a.b","intent":{"kind":"sendMessage","recipients":[{"handle":"+33 6 12 34 56 78","handleType":"phoneNumber"}]},"activity":{"activityType":"com.a.b.view","title":"Stale plan","isEligibleForSearch":true,"expirationDate":"\#(past)"}}"#,
+            // Donated at a moment of its own, before its expiry: the engine's clock is an input.
+            #"{"type":"searchableItem","app":"com.a.b","at":"2026-11-20T12:00:00Z","uniqueIdentifier":"then","expirationDate":"\#(past)","attributeSet":{"title":"Earlier plan"}}"#
+        )
+        #expect(
+            receipts.map(\.status) == [
+                .rejected, .rejected, .accepted, .rejected, .rejected, .rejected, .accepted,
+            ])
+        #expect(
+            receipts.map(\.field) == [
+                "expirationDate", "expirationDate", nil, "expirationDate", "items[1].expirationDate",
+                "activity.expirationDate", nil,
+            ])
+        #expect(receipts[0].reason?.contains("2026-11-21T11:59:59Z has passed") == true)
+        #expect(try f.search("plan").map(\.title) == ["Fresh plan"])
+        let before = EngineFixture.t0.addingTimeInterval(-3600)
+        #expect(try f.search("earlier", at: before).map(\.title) == ["Earlier plan"])
+        #expect(try f.search("stale", at: before).isEmpty)
+    }
+
     @Test func expiredDataIsPurgedFromTheIndex() throws {
         let f = try EngineFixture()
         try f.donate(
