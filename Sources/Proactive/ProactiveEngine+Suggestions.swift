@@ -35,6 +35,11 @@ extension ProactiveEngine {
         guard request.limit > 0 else {
             throw EngineError(.invalidRequest, "limit must be positive", parameter: "limit")
         }
+        guard request.limit <= SuggestionRequest.maximumLimit else {
+            throw EngineError(
+                .invalidRequest, "limit must be at most \(SuggestionRequest.maximumLimit)", parameter: "limit"
+            )
+        }
         if let location = request.location, !location.isValid {
             throw EngineError(
                 .invalidRequest,

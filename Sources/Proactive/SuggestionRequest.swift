@@ -11,8 +11,11 @@ public struct SuggestionRequest: Sendable, Hashable {
     public var app: String?
     /// The person whose card is shown, for `contactCard` (a phone number, an email address…).
     public var person: String?
-    /// The most suggestions. Default 5.
+    /// The most suggestions, from 1 to ``maximumLimit``. Default 5.
     public var limit: Int = 5
+
+    /// The largest ``limit``: a surface shows a handful; the daemon's API and the CLI refuse more.
+    public static let maximumLimit = 100
     /// The content type of the field being typed in, for `quickType` (`nil`: a plain field).
     public var contentType: TextContentType?
     /// The text typed so far, for `quickType`.

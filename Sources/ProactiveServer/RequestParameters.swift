@@ -113,7 +113,8 @@ struct RequestParameters: Sendable {
             contentType = parsed
         }
         return SuggestionRequest(surface: surface).app(self["app"]).person(self["person"])
-            .limit(try integer("limit", in: 1...100) ?? 5).at(try date("at")).locale(self["locale"])
+            .limit(try integer("limit", in: 1...SuggestionRequest.maximumLimit) ?? 5).at(try date("at"))
+            .locale(self["locale"])
             .timeZone(try timeZone("timeZone")).typing(values["text"], in: contentType).near(try location())
     }
 }

@@ -42,12 +42,18 @@ struct SuggestCommand: ParsableCommand {
         help: "Where the device is: longitude (with --latitude), negative west of Greenwich.")
     var longitude: Double?
 
-    @Option(name: .long, help: "The most suggestions.")
+    @Option(name: .long, help: "The most suggestions, from 1 to \(SuggestionRequest.maximumLimit).")
     var limit = 5
 
     @OptionGroup var zone: TimeZoneOption
 
     func run() throws {
+        guard (1...SuggestionRequest.maximumLimit).contains(limit) else {
+            throw UsageError(
+                message:
+                    "--limit: \(limit) is out of range: limit must be from 1 to \(SuggestionRequest.maximumLimit)"
+            )
+        }
         let timeZone = try zone.timeZone()
         guard let surface = Surface(rawValue: surface) else {
             throw UsageError(

@@ -50,6 +50,8 @@ import Testing
     @Test(arguments: [
         ["bogus"], ["search", "--limit", "x", "q"], ["donate", "--bogus"], ["token", "create"],
         ["token", "create", "--app", "a", "--system"], ["suggest", "--surface", "nowhere"],
+        ["suggest", "--surface", "maps", "--limit", "9223372036854775807"],
+        ["suggest", "--surface", "maps", "--limit", "0"],
         ["device", "join"],
         ["device", "list"], ["relay", "--port", "70000"], ["serve", "--relay", "ftp:x"],
     ])

@@ -83,6 +83,23 @@ import Testing
         }
     }
 
+    /// A limit past the maximum is refused by name on every surface: before, a limit near
+    /// `Int.max` overflowed the next-app ranking's `limit * 3` and the process trapped.
+    @Test func aLimitPastTheMaximumIsRefusedByName() throws {
+        let f = try EngineFixture()
+        for surface in [Surface.appSwitcher, .lockScreen, .maps] {
+            for limit in [SuggestionRequest.maximumLimit + 1, Int.max] {
+                #expect {
+                    try f.engine.suggestions(for: SuggestionRequest(surface: surface).limit(limit))
+                } throws: {
+                    ($0 as? EngineError)?.parameter == "limit"
+                }
+            }
+            let most = SuggestionRequest(surface: surface).limit(SuggestionRequest.maximumLimit)
+            #expect(try f.engine.suggestions(for: most).isEmpty)
+        }
+    }
+
     @Test func dismissingAPredictedAppLowersIt() throws {
         let f = try EngineFixture()
         var docs: [String] = []
