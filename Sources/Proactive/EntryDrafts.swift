@@ -95,6 +95,16 @@ enum EntryDrafts {
         return draft
     }
 
+    /// The last moment a default lifetime may reach: 9999-12-31T23:59:59Z, the last that
+    /// ISO 8601's four-digit years write (a donation dated near it would otherwise expire in a
+    /// year that receipts, exports and most readers of dates cannot write or read).
+    static let latestExpiry = Date(timeIntervalSince1970: 253_402_300_799)
+
+    /// `lifetime` after `date`, at most ``latestExpiry``.
+    static func expiry(after date: Date, lifetime: TimeInterval) -> Date {
+        min(date.addingTimeInterval(lifetime), latestExpiry)
+    }
+
     static func item(
         _ item: SearchableItem, app: String, at date: Date, defaultLifetime: TimeInterval,
         payload json: String? = nil
@@ -109,7 +119,7 @@ enum EntryDrafts {
         draft.domainIdentifier = item.domainIdentifier
         draft.url = set.contentURL
         draft.title = set.effectiveTitle
-        draft.expiresAt = item.expirationDate ?? date.addingTimeInterval(defaultLifetime)
+        draft.expiresAt = item.expirationDate ?? expiry(after: date, lifetime: defaultLifetime)
         return draft
     }
 
@@ -124,7 +134,7 @@ enum EntryDrafts {
                 title: join([title]), description: join([description]), address: join([address])))
         draft.url = visit.url
         draft.title = title
-        draft.expiresAt = date.addingTimeInterval(lifetime)
+        draft.expiresAt = expiry(after: date, lifetime: lifetime)
         return draft
     }
 }

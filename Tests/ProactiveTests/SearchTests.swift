@@ -145,6 +145,19 @@ import Testing
         #expect(try f.search("stale", at: before).isEmpty)
     }
 
+    /// A donation dated near the end of year 9999 expires at its last second, not in year
+    /// 10000, which ISO 8601's four-digit years cannot write: before, its receipt said
+    /// `10000-01-30T23:59:59Z`.
+    @Test func aDefaultLifetimeEndsByTheYear9999() throws {
+        let f = try EngineFixture()
+        let receipts = try f.donate(
+            #"{"type":"searchableItem","app":"com.a.b","uniqueIdentifier":"far","at":"9999-12-31T00:00:00Z","attributeSet":{"title":"Far plan"}}"#
+        )
+        let expiresAt = try #require(receipts.first?.expiresAt)
+        #expect(DonationCoding.formatDate(expiresAt) == "9999-12-31T23:59:59Z")
+        #expect(try f.search("far", at: expiresAt.addingTimeInterval(-1)).map(\.title) == ["Far plan"])
+    }
+
     @Test func expiredDataIsPurgedFromTheIndex() throws {
         let f = try EngineFixture()
         try f.donate(
