@@ -2,14 +2,59 @@ import Foundation
 
 /// Reading and writing donation documents as JSON and NDJSON.
 public enum DonationCoding {
-    /// Dates in documents are ISO 8601, with or without fractional seconds, in any offset.
+    /// Dates in documents are ISO 8601, with or without fractional seconds, in any offset:
+    /// `YYYY-MM-DDThh:mm:ss`, then `.fff…` or not, then `Z` or `±hh:mm`. A date or time that
+    /// cannot be (2026-02-30, 25:00, 12:61) is `nil`, not rolled over to another moment as
+    /// Foundation's parser does (2026-02-30 would be March 2).
     public static func parseDate(_ string: String) -> Date? {
+        guard impossibility(of: string) == nil else { return nil }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(string) {
             return date
         }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string) {
             return date
         }
+        return nil
+    }
+
+    /// Why `string` is not a date ``parseDate(_:)`` reads, in words: "2026-02-30 is not a
+    /// date", "25:00:00 is not a time of day", else the form expected.
+    public static func dateProblem(_ string: String) -> String {
+        impossibility(of: string) ?? expectedDate
+    }
+
+    /// The form ``parseDate(_:)`` reads, as a person is told it.
+    static let expectedDate = "expected an ISO 8601 date such as 2026-11-21T12:00:00Z"
+
+    /// What makes `string` no moment at all: not written `YYYY-MM-DDThh:mm:ss…` with every
+    /// digit (`2026-1-1T0:0:0Z` is not; Foundation's parser reads it), or a month, a day of that
+    /// month, an hour, a minute or a second out of range (a leap second, 60, is one RFC 3339
+    /// allows). `nil` when its first 19 characters name a real moment (the parser reads the
+    /// rest: fractional seconds and the offset).
+    static func impossibility(of string: String) -> String? {
+        let bytes = Array(string.utf8.prefix(19))
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for byte in bytes[start..<(start + count)] {
+                guard byte >= 0x30 && byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard bytes.count == 19, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x74,
+            bytes[13] == 0x3A, bytes[16] == 0x3A,
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
+        else { return expectedDate }
+        let date = String(decoding: bytes[0..<10], as: UTF8.self)
+        let time = String(decoding: bytes[11..<19], as: UTF8.self)
+        guard (1...12).contains(month) else { return "\(date) is not a date: there is no month \(month)" }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard (1...days).contains(day) else {
+            return "\(date) is not a date: that month has \(days) days"
+        }
+        guard hour <= 23, minute <= 59, second <= 60 else { return "\(time) is not a time of day" }
         return nil
     }
 
@@ -72,8 +117,7 @@ public enum DonationCoding {
             let container = try decoder.singleValueContainer()
             let string = try container.decode(String.self)
             guard let date = parseDate(string) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "expected an ISO 8601 date such as 2026-11-21T12:00:00Z")
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: dateProblem(string))
             }
             return date
         }

@@ -38,7 +38,7 @@ struct RequestParameters: Sendable {
     func date(_ name: String) throws(APIError) -> Date? {
         guard let text = typed(name) else { return nil }
         guard let date = DonationCoding.parseDate(text) else {
-            throw APIError.invalid(name, "expected an ISO 8601 date such as 2026-11-21T12:00:00Z")
+            throw APIError.invalid(name, DonationCoding.dateProblem(text))
         }
         return date
     }

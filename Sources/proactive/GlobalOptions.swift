@@ -84,7 +84,7 @@ struct GlobalOptions: ParsableArguments {
     func date() throws -> Date? {
         guard let at else { return nil }
         guard let date = DonationCoding.parseDate(at) else {
-            throw UsageError(message: "--at: expected an ISO 8601 date such as 2026-11-21T12:00:00Z")
+            throw UsageError(message: "--at: \(DonationCoding.dateProblem(at))")
         }
         return date
     }

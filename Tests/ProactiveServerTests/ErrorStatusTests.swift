@@ -17,6 +17,13 @@ import Testing
                 ("GET", "/v1/suggestions?surface=", nil, "surface"),
                 ("GET", "/v1/suggestions?surface=maps&limit=", nil, "limit"),
                 ("GET", "/v1/search?q=x&at=", nil, "at"),
+                // A moment that cannot be is refused, not rolled over (February 30 was March 2).
+                ("GET", "/v1/suggestions?surface=maps&at=2026-02-30T00:00:00Z", nil, "at"),
+                (
+                    "POST", "/v1/donations",
+                    #"{"type":"searchableItem","app":"com.example.alpha","uniqueIdentifier":"d","at":"2026-01-01T25:00:00Z","attributeSet":{"title":"a"}}"#,
+                    "at"
+                ),
                 ("POST", "/v1/ask", #"{"utterance":"what's on","timeZone":""}"#, "timeZone"),
                 // Numbers beyond Int's range are refused by name, not converted (a trap).
                 ("POST", "/v1/ask", #"{"utterance":"remind me about this tomorrow at 9","at":1e300}"#, "at"),
