@@ -246,6 +246,13 @@ import Testing
         #expect(try cli.run(["search", "--at", "yesterday", "x"]).status == 2)
         #expect(try cli.run(["frobnicate"]).status == 2)
         #expect(try cli.run(["search", "--limit", "many", "x"]).status == 2)
+        // A directory is not a file of documents: before, it read as an empty one ("0 documents").
+        let directory = try cli.run(["donate", NSTemporaryDirectory()])
+        #expect(directory.status == 2)
+        #expect(directory.stderr.contains("it is a directory"), "\(directory.stderr)")
+        let impossible = try cli.run(["search", "--at", "2026-02-30T00:00:00Z", "x"])
+        #expect(impossible.status == 2)
+        #expect(impossible.stderr.contains("2026-02-30 is not a date"), "\(impossible.stderr)")
     }
 
     @Test func continueDeliversThePayloadOrTheWebpage() throws {
