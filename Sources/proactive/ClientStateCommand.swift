@@ -14,6 +14,8 @@ struct ClientStateCommand: ParsableCommand {
     var app: String
 
     func run() throws {
+        // An empty name is no app: before, it printed "(none)" as for an app without a batch.
+        guard !app.isEmpty else { throw UsageError(message: "--app: give the app's bundle identifier") }
         let engine = try options.openEngine()
         let state = try engine.app(app).fetchLastClientState()
         if options.json {

@@ -250,6 +250,7 @@ import Testing
         let directory = try cli.run(["donate", NSTemporaryDirectory()])
         #expect(directory.status == 2)
         #expect(directory.stderr.contains("it is a directory"), "\(directory.stderr)")
+        #expect(try cli.run(["client-state", "--app", ""]).status == 2)
         let impossible = try cli.run(["search", "--at", "2026-02-30T00:00:00Z", "x"])
         #expect(impossible.status == 2)
         #expect(impossible.stderr.contains("2026-02-30 is not a date"), "\(impossible.stderr)")
