@@ -112,6 +112,16 @@ extension ReminderMoment {
             if let value = number(j) {
                 amount = Double(value)
                 j += 1
+                // A decimal amount: "1.5 hours", "1,5 heure", "2,5 Stunden".
+                if isMark(j, [".", ","]), j + 1 < tokens.count,
+                    case .number(let fraction, let digits) = tokens[j + 1],
+                    digits <= 6, let unit = word(j + 2), Words.units[unit] != nil
+                {
+                    var scale = 1.0
+                    for _ in 0..<digits { scale *= 10 }
+                    amount += Double(fraction) / scale
+                    j += 2
+                }
             } else if word(j) == "mezzora" {
                 return ((.hour, 0.5), j + 1)
             } else if let text = word(j), let value = Words.numbers[text] {

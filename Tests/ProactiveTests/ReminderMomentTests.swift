@@ -35,6 +35,10 @@ import Testing
         ("remind me in an hour", "2026-11-21 13:01"),
         ("remind me in half an hour", "2026-11-21 12:31"),
         ("remind me in 1 hour and 30 minutes", "2026-11-21 13:31"),
+        // Decimal amounts, with the language's decimal mark: before, not understood.
+        ("remind me in 1.5 hours", "2026-11-21 13:31"),
+        ("rappelle-moi dans 2,5 heures", "2026-11-21 14:31"),
+        ("erinnere mich in 0,25 Stunden", "2026-11-21 12:16"),
         ("remind me in 2 days", "2026-11-23 12:01"),
         ("remind me in 2 days at 9", "2026-11-23 09:00"),
         ("rappelle-moi ça dans 10 minutes", "2026-11-21 12:11"),
