@@ -38,7 +38,7 @@ extension ProactiveServer {
         router.on(RouterPath(APIRoute.deviceJoin.path), method: .post) { request, _ in
             let principal = try await self.authenticate(request)
             guard principal.donor == .system else { throw APIError.systemOnly("devices") }
-            let body = try await self.jsonBody(request)
+            let body = try await self.jsonBody(request, fields: ["code"])
             guard case .string(let code)? = body["code"] else { throw APIError.missing("code") }
             try APIError.refuseNUL(in: code, parameter: "code")
             let agent = try self.handoffAgent(for: principal.user)

@@ -188,6 +188,18 @@ extension ProactiveServer {
         return RequestParameters(values, repeated: repeated)
     }
 
+    /// A JSON object body with only the `fields` named (a misspelt field is refused by name,
+    /// not ignored), at most `limit` bytes.
+    func jsonBody(_ request: Request, fields: [String], limit: Int = 1 << 20) async throws -> [String:
+        JSONValue]
+    {
+        let body = try await jsonBody(request, limit: limit)
+        if let unknown = body.keys.sorted().first(where: { !fields.contains($0) }) {
+            throw APIError.invalid(unknown, "unknown field; expected \(fields.joined(separator: ", "))")
+        }
+        return body
+    }
+
     /// A JSON object body, at most `limit` bytes.
     func jsonBody(_ request: Request, limit: Int = 1 << 20) async throws -> [String: JSONValue] {
         var request = request
@@ -387,7 +399,7 @@ extension ProactiveServer {
     func continueActivity(_ request: Request, _ context: Context) async throws -> Response {
         let principal = try await authenticate(request)
         let donor = principal.donor
-        let body = try await jsonBody(request)
+        let body = try await jsonBody(request, fields: ["id", "appInstalled"])
         guard case .string(let id)? = body["id"] else { throw APIError.missing("id") }
         try APIError.refuseNUL(in: id, parameter: "id")
         let appInstalled: Bool

@@ -73,6 +73,8 @@ import Testing
                     "body[1]"
                 ),
                 ("POST", "/v1/continuations", "{}", "id"),
+                // A misspelt field is refused by name: before, "appInstaled": false was ignored.
+                ("POST", "/v1/continuations", #"{"id":"activity/1","appInstaled":false}"#, "appInstaled"),
                 (
                     "POST", "/v1/donations", #"{"type":"searchableItem","app":"com.example.alpha"}"#,
                     "uniqueIdentifier"

@@ -1685,6 +1685,21 @@ extension Components {
                 case id
                 case appInstalled
             }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.appInstalled = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .appInstalled
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "appInstalled"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/PairingInvitation`.
         public struct PairingInvitation: Codable, Hashable, Sendable {
@@ -1728,6 +1743,16 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case code
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.code = try container.decode(
+                    Swift.String.self,
+                    forKey: .code
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "code"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/Device`.
