@@ -98,7 +98,7 @@ enum EntryDrafts {
     /// The last moment a default lifetime may reach: 9999-12-31T23:59:59Z, the last that
     /// ISO 8601's four-digit years write (a donation dated near it would otherwise expire in a
     /// year that receipts, exports and most readers of dates cannot write or read).
-    static let latestExpiry = Date(timeIntervalSince1970: 253_402_300_799)
+    static let latestExpiry = Date(timeIntervalSince1970: DonationCoding.endOfYear9999 - 1)
 
     /// `lifetime` after `date`, at most ``latestExpiry``.
     static func expiry(after date: Date, lifetime: TimeInterval) -> Date {

@@ -58,6 +58,11 @@ public enum DonationCoding {
         return nil
     }
 
+    /// The first moment of year 10000 (seconds since 1970), where ISO 8601's four-digit years
+    /// end: ``formatDate(_:)`` writes the years before it by hand, and no lifetime the engine
+    /// computes reaches it.
+    package static let endOfYear9999: TimeInterval = 253_402_300_800
+
     /// Formats a date as ISO 8601 in UTC, with fractional seconds only when needed
     /// (milliseconds, truncated: "2026-11-21T12:00:00Z", "2026-11-21T12:00:00.250Z").
     public static func formatDate(_ date: Date) -> String {
@@ -65,7 +70,7 @@ public enum DonationCoding {
         let whole = seconds.rounded(.down)
         // Years 1970–9999 written by hand, as Foundation's style writes them (a test compares
         // them): the style was 1 % of a computed suggestion list's time in the daemon.
-        guard seconds >= 0, seconds < 253_402_300_800 else {
+        guard seconds >= 0, seconds < endOfYear9999 else {
             return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: whole != seconds))
         }
         let total = Int(whole)
