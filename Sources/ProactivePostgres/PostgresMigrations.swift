@@ -1,5 +1,6 @@
 import PostgresNIO
 import ProactiveStorage
+import ProactiveText
 
 /// The PostgreSQL schema, as append-only named migrations recorded in `proactive_migration`.
 ///
@@ -351,7 +352,55 @@ enum PostgresMigrations {
                 "CREATE INDEX entry_engaged ON entry (user_id, engagement_count) WHERE engagement_count > 0"
             ]
         ),
+        // Traditional Chinese characters are written in their Simplified form in the index and
+        // in queries (`SimplifiedChinese`): the index text and the lexemes of rows written
+        // before are folded in place, character by character as the engine folds them (both
+        // are three bytes of UTF-8, so no lexeme grows). Only rows with text beyond ASCII that
+        // has a character to fold are rewritten.
+        Migration(
+            name: "v8-simplified-chinese-index-text",
+            statements: foldTraditionalChinese
+        ),
     ]
+
+    /// The statements of migration v8: functions that fold text and lexemes (for this
+    /// session), then the rows of `entry` and `public_entry` whose index text changes.
+    static var foldTraditionalChinese: [String] {
+        let translation = SimplifiedChinese.translation
+        let changes = { (columns: [String]) in
+            let all = "concat(" + columns.joined(separator: ", ") + ")"
+            return "octet_length(\(all)) <> char_length(\(all)) AND pg_temp.simplified_text(\(all)) <> \(all)"
+        }
+        return [
+            """
+            CREATE FUNCTION pg_temp.simplified_text(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+              SELECT translate(t, '\(translation.from)', '\(translation.to)')
+            $$
+            """,
+            """
+            CREATE FUNCTION pg_temp.simplified_lexemes(v tsvector) RETURNS tsvector LANGUAGE sql IMMUTABLE AS $$
+              SELECT array_to_tsvector(coalesce(array_agg(DISTINCT pg_temp.simplified_text(w)), '{}'::text[]))
+              FROM unnest(tsvector_to_array(v)) AS w
+            $$
+            """,
+            """
+            UPDATE entry SET fts_title = pg_temp.simplified_text(fts_title),
+              fts_keywords = pg_temp.simplified_text(fts_keywords),
+              fts_description = pg_temp.simplified_text(fts_description),
+              fts_address = pg_temp.simplified_text(fts_address),
+              search_all = pg_temp.simplified_lexemes(search_all),
+              search_title = pg_temp.simplified_lexemes(search_title)
+            WHERE \(changes(["fts_title", "fts_keywords", "fts_description", "fts_address"]))
+            """,
+            """
+            UPDATE public_entry SET fts_title = pg_temp.simplified_text(fts_title),
+              fts_keywords = pg_temp.simplified_text(fts_keywords),
+              fts_description = pg_temp.simplified_text(fts_description),
+              search_all = pg_temp.simplified_lexemes(search_all)
+            WHERE \(changes(["fts_title", "fts_keywords", "fts_description"]))
+            """,
+        ]
+    }
 
     /// Throws unless the database stores text as UTF-8: the index form, the lexemes and the
     /// public index's prefixes are Unicode (a `SQL_ASCII` database would store bytes it cannot

@@ -662,6 +662,12 @@ enum SQLiteMigrations {
                     );
                     """)
         }
+        // Traditional Chinese characters are written in their Simplified form in the index and
+        // in queries (`SimplifiedChinese`): text indexed before is folded (see
+        // `foldTraditionalChinese`).
+        migrator.registerMigration("v23-simplified-chinese-index-text") { db in
+            try foldTraditionalChinese(db)
+        }
         return migrator
     }
 }

@@ -9,8 +9,10 @@
 /// - full-width Latin letters and digits become ASCII;
 /// - runs of Chinese, Japanese and Korean characters, written without spaces, become each
 ///   character and each pair of adjacent characters as separate words ("紅燒牛肉" →
-///   "紅 紅燒 燒 燒牛 牛 牛肉 肉"), so any part of a word is found: one character by its
-///   unigram, longer strings by all their bigrams.
+///   "红 红烧 烧 烧牛 牛 牛肉 肉"), so any part of a word is found: one character by its
+///   unigram, longer strings by all their bigrams; Traditional characters are written in
+///   their Simplified form (``SimplifiedChinese``), in the index and in queries, so 紅燒 and
+///   红烧 find each other.
 public enum IndexText {
     /// The text as it is stored in the index.
     public static func indexForm(_ text: String) -> String {
@@ -23,7 +25,7 @@ public enum IndexText {
                 if !run.isEmpty { flush(&run, into: &out) }
                 out.append(UInt8(truncatingIfNeeded: scalar.value))
             } else if Script.isUnsegmented(scalar) {
-                run.append(scalar)
+                run.append(SimplifiedChinese.fold(scalar))
             } else {
                 if !run.isEmpty { flush(&run, into: &out) }
                 if let special = TextFolding.specialLetters[scalar] {
@@ -102,7 +104,7 @@ public enum IndexText {
         for scalar in query.unicodeScalars {
             if Script.isUnsegmented(scalar) {
                 flushWord()
-                run.append(scalar)
+                run.append(SimplifiedChinese.fold(scalar))
             } else if Script.isWordCharacter(scalar) {
                 flushRun()
                 word.append(scalar)

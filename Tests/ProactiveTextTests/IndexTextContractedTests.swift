@@ -17,7 +17,7 @@ import Testing
         #expect(Self.roundTrip(text) == text)
         #expect(
             IndexText.contracted(IndexText.indexForm("紅燒"))
-                == [0x01, 2] + Array("紅燒".utf8))
+                == [0x01, 2] + Array("红烧".utf8))
     }
 
     @Test func textWithoutARunOfTwoIsLeftAsItIs() {
