@@ -38,7 +38,11 @@ enum GeneratedText {
         return String(identifier.prefix { $0.isLetter }).lowercased()
     }
 
+    /// The text of `table` in the locale's language (Chinese in the locale's script: see
+    /// `Wording.isSimplifiedChinese(_:)`), with `argument` for `%@` (as given, never folded).
     static func format(_ table: [String: String], _ argument: String, locale: String?) -> String {
-        (table[language(locale)] ?? table["en"]!).replacingOccurrences(of: "%@", with: argument)
+        var template = table[language(locale)] ?? table["en"]!
+        if Wording.isSimplifiedChinese(locale) { template = Wording.simplified(template) }
+        return template.replacingOccurrences(of: "%@", with: argument)
     }
 }

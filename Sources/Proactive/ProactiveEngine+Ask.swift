@@ -64,7 +64,7 @@ extension ProactiveEngine {
                 throw EngineError(.notFound, "\(place.name) has no phone number that can be called")
             }
             return AssistantAnswer(
-                intent: "call", phoneNumber: number, target: place, app: entry.app, why: why)
+                intent: "call", phoneNumber: number, target: place, app: entry.app, why: wording.written(why))
         default:
             guard navigable else {
                 throw EngineError(
@@ -80,10 +80,7 @@ extension ProactiveEngine {
                 intent: "directions",
                 action: .init(type: .directions, app: router?.bundleIdentifier, url: url),
                 target: place, app: entry.app,
-                why: why
-                    + (router.map { ["\($0.name) gives directions"] } ?? [
-                        "no routing app is declared: open the URL"
-                    ]))
+                why: wording.written(why + [wording.givesDirections(router?.name)]))
         }
     }
 }

@@ -78,7 +78,7 @@ extension ProactiveEngine {
             list.add(
                 Suggestion(
                     id: offer.id, surface: list.surface, kind: .handoff, title: offer.title ?? appName,
-                    subtitle: wording.fromDevice(offer.sourceName),
+                    subtitle: wording.written(wording.fromDevice(offer.sourceName)),
                     action: .init(type: .continue, app: offer.app, url: offer.webpageURL),
                     source: .init(app: offer.app, activityType: offer.activityType, url: offer.webpageURL),
                     score: 1, why: [wording.currentOn(offer.sourceName, in: appName)]))

@@ -18,9 +18,11 @@ extension ProactiveEngine {
         let places = try rankedPlaces(tx, now: now)
         guard let contentType = request.contentType else {
             guard let mention = PlacePhrases.shipped.placeMention(in: typed) else { return }
-            let announcement = "“\(typed.trimmingCharacters(in: .whitespaces))” announces a place"
+            let announcement = wording.announcesPlace(typed.trimmingCharacters(in: .whitespaces))
+            // Traditional and Simplified Chinese compare as one (臺 typed finds 台北).
+            let typedKey = SimplifiedChinese.fold(mention.typed)
             let matching = places.lazy.filter {
-                mention.typed.isEmpty || $0.latest.nameKey.hasPrefix(mention.typed)
+                typedKey.isEmpty || SimplifiedChinese.fold($0.latest.nameKey).hasPrefix(typedKey)
             }
             .prefix(request.limit * 2)
             for (ranked, place) in zip(matching, try self.places(tx, of: Array(matching))) {
@@ -32,9 +34,10 @@ extension ProactiveEngine {
             }
             return
         }
-        let prefix = TextFolding.fold(typed)
+        let prefix = SimplifiedChinese.fold(TextFolding.fold(typed))
         func matches(_ value: String?) -> String? {
-            guard let value, !value.isEmpty, prefix.isEmpty || TextFolding.fold(value).hasPrefix(prefix)
+            guard let value, !value.isEmpty,
+                prefix.isEmpty || SimplifiedChinese.fold(TextFolding.fold(value)).hasPrefix(prefix)
             else { return nil }
             return value
         }

@@ -45,7 +45,7 @@ extension ProactiveEngine {
         return AssistantAnswer(
             intent: "remind", action: .init(type: .remind, app: entry.app), target: place, reminder: reminder,
             app: entry.app,
-            why: [
+            why: wording.written([
                 wording.onScreen(title, in: displayName(ofApp: entry.app)),
                 wording.reminderDue(
                     wording.reminderCondition(
@@ -53,7 +53,7 @@ extension ProactiveEngine {
                         departure: trigger.type == .departure, isTime: trigger.type == .time,
                         at: trigger.type == .time ? trigger.at.map { wording.moment($0, in: timeZone) } : nil)
                 ),
-            ])
+            ]))
     }
 
     /// Of the open reminders, those whose trigger has happened, first on the lock screen: each

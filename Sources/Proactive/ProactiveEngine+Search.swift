@@ -367,7 +367,8 @@ extension ProactiveEngine {
             id: RecordReference.publicEntry(entry.id).description, kind: .activity, app: shown.key.app,
             activityType: shown.activityType, url: shown.url,
             title: shown.title ?? shown.url ?? shown.activityType ?? shown.key.app,
-            subtitle: shown.description, score: (score.value * 1000).rounded() / 1000, why: why,
+            subtitle: shown.description, score: (score.value * 1000).rounded() / 1000,
+            why: wording.written(why),
             isPublic: true)
     }
 
@@ -397,6 +398,6 @@ extension ProactiveEngine {
             url: entry.url,
             title: text.title, subtitle: text.subtitle,
             score: (score.value * 1000).rounded() / 1000,
-            why: why)
+            why: wording.written(why))
     }
 }

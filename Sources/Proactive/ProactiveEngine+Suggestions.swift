@@ -23,6 +23,18 @@ extension ProactiveEngine {
     ///   ride to …" through ride-share-only apps for the place seen last.
     /// - `contactCard` (`person`): the apps used with that person, the usual (or picked) first.
     public func suggestions(for request: SuggestionRequest) throws -> [Suggestion] {
+        let wording = Wording(locale: request.locale)
+        guard wording.isSimplified else { return try suggestionsInTraditionalChinese(for: request) }
+        return try suggestionsInTraditionalChinese(for: request).map { suggestion in
+            var suggestion = suggestion
+            suggestion.why = wording.written(suggestion.why)
+            return suggestion
+        }
+    }
+
+    /// The suggestions of ``suggestions(for:)``, their Chinese explanations written in
+    /// Traditional characters whatever the locale's script.
+    private func suggestionsInTraditionalChinese(for request: SuggestionRequest) throws -> [Suggestion] {
         try EngineError.refuseNUL(in: [request.app], parameter: "app")
         try EngineError.refuseNUL(in: [request.person], parameter: "person")
         guard Self.contextSurfaces.contains(request.surface) else {
@@ -326,7 +338,7 @@ extension ProactiveEngine {
                 Suggestion(
                     id: SuggestionReference.app(suggestion.app).id, surface: list.surface, kind: .app,
                     title: names[suggestion.app] ?? suggestion.app,
-                    subtitle: suggestion.lastItem.map { wording.play($0) },
+                    subtitle: suggestion.lastItem.map { wording.written(wording.play($0)) },
                     action: .init(type: .play, app: suggestion.app),
                     source: .init(app: suggestion.app), score: 0.5 + 0.5 * suggestion.score,
                     why: [suggestion.why]))

@@ -2,8 +2,9 @@ import Foundation
 import ProactiveRanking
 
 /// The words of the engine's explanations (`why`) in one of the supported languages (English,
-/// French, Italian, Portuguese, German, Chinese — traditional characters, as the rest of the
-/// generated text); other languages fall back to English. Relative times and distances follow
+/// French, Italian, Portuguese, German, Chinese — written in Traditional characters, and given
+/// in Simplified ones to a Simplified locale: ``written(_:)-(String)``); other languages fall
+/// back to English. Relative times and distances follow
 /// the language's own order and decimal mark ("il y a 3 jours", "vor 3 Tagen", "2,4 km",
 /// "3 天前").
 struct Wording: Sendable {
@@ -19,17 +20,21 @@ struct Wording: Sendable {
     let language: Language
     /// The locale asked for, when its language is the wording's: it writes dates and times.
     let localeIdentifier: String?
+    /// Whether the reader writes Chinese in Simplified characters (``isSimplifiedChinese(_:)``).
+    let isSimplified: Bool
 
     /// The wording of a locale identifier ("fr-FR", "zh-Hant-TW"), else of the system's.
     init(locale: String?) {
         let language = Language(rawValue: GeneratedText.language(locale)) ?? .en
         self.language = language
         localeIdentifier = locale.flatMap { GeneratedText.language($0) == language.rawValue ? $0 : nil }
+        isSimplified = Self.isSimplifiedChinese(locale)
     }
 
     init(_ language: Language) {
         self.language = language
         localeIdentifier = nil
+        isSimplified = false
     }
 
     /// A moment as a person reads it in the language (in the locale asked for, else the
@@ -319,6 +324,41 @@ struct Wording: Sendable {
         case .pt: "Reproduzir “\(item)”"
         case .de: "„\(item)“ abspielen"
         case .zh: "播放「\(item)」"
+        }
+    }
+
+    /// "Maps gives directions" (the app that will), or, when no app declared it routes, "no
+    /// routing app is declared: open the URL" (the answer's directions URL).
+    func givesDirections(_ router: String?) -> String {
+        guard let router else {
+            return switch language {
+            case .en: "no routing app is declared: open the URL"
+            case .fr: "aucune app d'itinéraires n'est déclarée : ouvrez l'URL"
+            case .it: "nessuna app di navigazione è dichiarata: apri l'URL"
+            case .pt: "nenhum app de rotas foi declarado: abra a URL"
+            case .de: "keine Navigations-App ist angemeldet: öffne die URL"
+            case .zh: "沒有已宣告的導航 App：請開啟網址"
+            }
+        }
+        return switch language {
+        case .en: "\(router) gives directions"
+        case .fr: "\(router) donne l'itinéraire"
+        case .it: "\(router) fornisce le indicazioni"
+        case .pt: "\(router) mostra a rota"
+        case .de: "\(router) zeigt die Route"
+        case .zh: "由 \(router) 提供路線"
+        }
+    }
+
+    /// "“Meet me at” announces a place": why QuickType offers places in a plain field.
+    func announcesPlace(_ typed: String) -> String {
+        switch language {
+        case .en: "“\(typed)” announces a place"
+        case .fr: "« \(typed) » annonce un lieu"
+        case .it: "“\(typed)” annuncia un luogo"
+        case .pt: "“\(typed)” anuncia um lugar"
+        case .de: "„\(typed)“ kündigt einen Ort an"
+        case .zh: "「\(typed)」後面是一個地點"
         }
     }
 

@@ -75,6 +75,22 @@ import Testing
             let answer = try #require(try out.json() as? [String: Any])
             #expect((answer["why"] as? [String])?.first == why, "\(locale): \(out.stdout)")
         }
+        // Every line, the routing app's too; Chinese in the locale's script.
+        for (locale, why) in [
+            (
+                "fr-FR",
+                ["Le Comptoir du Relais est à l'écran dans Yummy Reviews", "Navigator donne l'itinéraire"]
+            ),
+            ("zh-TW", ["Le Comptoir du Relais 正顯示在 Yummy Reviews 中", "由 Navigator 提供路線"]),
+            ("zh-CN", ["Le Comptoir du Relais 正显示在 Yummy Reviews 中", "由 Navigator 提供路线"]),
+        ] {
+            let out = try cli.run([
+                "ask", "--json", "--app", "com.example.reviews", "--at", "2026-11-21T12:01:00Z", "--locale",
+                locale, "get directions",
+            ])
+            let answer = try #require(try out.json() as? [String: Any])
+            #expect(answer["why"] as? [String] == why, "\(locale): \(out.stdout)")
+        }
     }
 
     @Test func unresolvableRequestsSayWhy() throws {

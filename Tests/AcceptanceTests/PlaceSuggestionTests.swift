@@ -185,6 +185,29 @@ import Testing
         #expect(try offers("Meet me at noon. Thanks!").isEmpty)
     }
 
+    /// What is typed in Simplified characters finds a place named in Traditional ones, and the
+    /// offer explains itself in the locale's script.
+    @Test func simplifiedTypingFindsATraditionalName() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let documents = """
+            {"type":"searchableItemBatch","app":"com.example.reviews","items":[{"uniqueIdentifier":"d","attributeSet":{"title":"鼎泰豐","namedLocation":"鼎泰豐","thoroughfare":"信義路二段194號","city":"台北市","country":"台灣","latitude":25.0336,"longitude":121.5300,"supportsNavigation":true}}]}
+            """
+        #expect(try cli.run(["donate", "-"], stdin: documents).status == 0)
+        func offers(_ arguments: [String]) throws -> [[String: Any]] {
+            let out = try cli.run(["suggest", "--json", "--surface", "quickType"] + arguments)
+            return try out.json() as? [[String: Any]] ?? []
+        }
+        let plain = try offers(["--text", "我们在鼎泰丰", "--locale", "zh-CN"])
+        #expect((plain.first?["insertText"] as? String)?.hasPrefix("鼎泰豐") == true, "\(plain)")
+        #expect((plain.first?["why"] as? [String])?.first == "“我们在鼎泰丰”后面是一个地点", "\(plain)")
+        let french = try offers(["--text", "Rendez-vous à ", "--locale", "fr-FR"])
+        #expect(
+            (french.first?["why"] as? [String])?.first == "« Rendez-vous à » annonce un lieu", "\(french)")
+        let field = try offers(["--content-type", "location", "--text", "鼎泰丰"])
+        #expect(field.first?["insertText"] as? String == "鼎泰豐", "\(field)")
+    }
+
     @Test(arguments: [
         ("fullStreetAddress", "101 Spear St, San Francisco, CA 94105"),
         ("addressCityAndState", "San Francisco, CA"),

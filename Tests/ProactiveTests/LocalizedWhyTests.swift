@@ -30,6 +30,12 @@ import Testing
             locale: "de-DE", titleMatch: "Titel passt zu „flore“",
             indexed: "vor 3 Tagen in com.example.reviews indexiert"),
         Case(locale: "zh-TW", titleMatch: "標題符合「flore」", indexed: "3 天前在 com.example.reviews 中建立索引"),
+        // Chinese in Simplified characters for a Simplified locale, with the mainland's quotes.
+        Case(locale: "zh-CN", titleMatch: "标题符合“flore”", indexed: "3 天前在 com.example.reviews 中建立索引"),
+        Case(locale: "zh-Hans", titleMatch: "标题符合“flore”", indexed: "3 天前在 com.example.reviews 中建立索引"),
+        Case(locale: "zh_SG.UTF-8", titleMatch: "标题符合“flore”", indexed: "3 天前在 com.example.reviews 中建立索引"),
+        Case(locale: "zh-Hant-CN", titleMatch: "標題符合「flore」", indexed: "3 天前在 com.example.reviews 中建立索引"),
+        Case(locale: "zh-HK", titleMatch: "標題符合「flore」", indexed: "3 天前在 com.example.reviews 中建立索引"),
     ]
 
     @Test(arguments: cases)
@@ -64,7 +70,7 @@ import Testing
         let expectations = [
             "en": "1.4 km away", "fr": "à 1,4 km", "it": "a 1,4 km", "pt": "a 1,4 km",
             "de": "1,4 km entfernt",
-            "zh": "距離 1.4 公里",
+            "zh": "距離 1.4 公里", "zh-Hans": "距离 1.4 公里",
         ]
         for (language, away) in expectations {
             let list = try engine.suggestions(
@@ -72,6 +78,13 @@ import Testing
             let why = try #require(list.first?.why)
             #expect(why.first == away, "\(language): \(why)")
             #expect(why.count >= 2, "\(language): the sighting is explained too")
+        }
+        // Metres as the mainland writes them, Taiwan's 公尺 in Traditional.
+        let closer = Coordinate(latitude: 48.8560, longitude: 2.3326)  // about 200 m north
+        for (locale, away) in [("zh-TW", "距離 200 公尺"), ("zh-CN", "距离 200 米")] {
+            let list = try engine.suggestions(
+                for: SuggestionRequest(surface: .maps).locale(locale).near(closer))
+            #expect(list.first?.why.first == away, "\(locale): \(list.first?.why ?? [])")
         }
         let french = try engine.suggestions(for: SuggestionRequest(surface: .maps).locale("fr-FR"))
         #expect(french.first?.why.first?.hasPrefix("vu dans com.example.maps") == true, "\(french)")
