@@ -79,10 +79,28 @@ struct QueryParser {
             guard consume("(") else { throw error("expected '(' after InRange") }
             let attribute = try parseIdentifier()
             guard consume(",") else { throw error("expected ',' in InRange") }
+            skipSpace()
+            let lowerStart = i
             let lower = try parseValue().0
             guard consume(",") else { throw error("expected ',' in InRange") }
             let upper = try parseValue().0
             guard consume(")") else { throw error("expected ')' to close InRange") }
+            // Bounds the wrong way round match nothing, silently: say so instead.
+            let reversed: Bool =
+                switch (lower, upper) {
+                case (.number(let a), .number(let b)): a > b
+                case (.date(let a), .date(let b)): a > b
+                case (.string(let a), .string(let b)): a > b
+                case (.relativeTime(.today(let a)), .relativeTime(.today(let b))): a > b
+                case (.relativeTime(.now(let a)), .relativeTime(.now(let b))): a > b
+                default: false
+                }
+            if reversed {
+                i = lowerStart
+                throw error(
+                    "InRange's lower bound is above its upper bound: nothing could match (write the lower first)"
+                )
+            }
             return .inRange(attribute: attribute, lower: lower, upper: upper)
         }
         skipSpace()
@@ -159,8 +177,19 @@ struct QueryParser {
         if s[i] == "$" { return (try parseTime(), []) }
         let start = i
         while !atEnd && (("0"..."9").contains(s[i]) || "+-.eE".unicodeScalars.contains(s[i])) { i += 1 }
-        if i > start, let number = Double(String(String.UnicodeScalarView(s[start..<i]))), number.isFinite {
-            return (.number(number), [])
+        if i > start {
+            let text = String(String.UnicodeScalarView(s[start..<i]))
+            if let number = Double(text) {
+                guard number.isFinite else {
+                    i = start
+                    throw error("the number \(text) is out of range (its magnitude must be below 1.8e308)")
+                }
+                return (.number(number), [])
+            }
+            if ("0"..."9").contains(s[start]) || (i > start + 1 && ("0"..."9").contains(s[start + 1])) {
+                i = start
+                throw error("\(text) is not a number (e.g. 42, -3.5 or 1e6)")
+            }
         }
         i = start
         let word = try parseIdentifier()

@@ -185,7 +185,9 @@ extension ProactiveServer {
                 repeated.insert(String(name))
             }
         }
-        return RequestParameters(values, repeated: repeated)
+        let badlyEncoded =
+            request.uri.query.map { RequestParameters.badlyEncodedNames(inQuery: $0[...]) } ?? []
+        return RequestParameters(values, repeated: repeated, badlyEncoded: badlyEncoded)
     }
 
     /// A JSON object body with only the `fields` named (a misspelt field is refused by name,

@@ -10,9 +10,54 @@ struct RequestParameters: Sendable {
     /// meant cannot be known, so ``check(known:)`` refuses them.
     var repeated: Set<String> = []
 
-    init(_ values: [String: String], repeated: Set<String> = []) {
+    /// Names whose value in the query is not percent-encoded UTF-8 (`q=%ff%fe`, `q=%zz`): what
+    /// was meant cannot be known, so ``check(known:)`` refuses them.
+    var badlyEncoded: Set<String> = []
+
+    init(_ values: [String: String], repeated: Set<String> = [], badlyEncoded: Set<String> = []) {
         self.values = values
         self.repeated = repeated
+        self.badlyEncoded = badlyEncoded
+    }
+
+    /// The names of a raw query string (`a=1&b=%ff`) whose values are not valid percent-encoded
+    /// UTF-8: a `%` not followed by two hexadecimal digits, or bytes that are not UTF-8 once
+    /// decoded.
+    static func badlyEncodedNames(inQuery query: Substring) -> Set<String> {
+        var names: Set<String> = []
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let name = pair.prefix { $0 != "=" }
+            let value = pair.dropFirst(name.count + 1)
+            if !isPercentEncodedUTF8(value.utf8) {
+                names.insert(String(name).removingPercentEncoding ?? String(name))
+            }
+        }
+        return names
+    }
+
+    /// Whether bytes decode (`%XX` escapes) to valid UTF-8.
+    static func isPercentEncodedUTF8(_ bytes: Substring.UTF8View) -> Bool {
+        guard bytes.contains(0x25) else { return true }  // no '%': the URI is already text
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var iterator = bytes.makeIterator()
+        func hex(_ byte: UInt8?) -> UInt8? {
+            switch byte {
+            case let b? where (0x30...0x39).contains(b): b - 0x30
+            case let b? where (0x41...0x46).contains(b): b - 0x41 + 10
+            case let b? where (0x61...0x66).contains(b): b - 0x61 + 10
+            default: nil
+            }
+        }
+        while let byte = iterator.next() {
+            guard byte == 0x25 else {
+                decoded.append(byte)
+                continue
+            }
+            guard let high = hex(iterator.next()), let low = hex(iterator.next()) else { return false }
+            decoded.append(high << 4 | low)
+        }
+        return String(validating: decoded, as: UTF8.self) != nil
     }
 
     /// A text parameter, `nil` when absent or empty (`app=` means no app).
@@ -22,8 +67,9 @@ struct RequestParameters: Sendable {
     /// a number or a name, so it reaches the parser and is refused with the parameter's name.
     func typed(_ name: String) -> String? { values[name] }
 
-    /// Fails naming the first parameter not in `known`, the first given more than once, or the
-    /// first whose value holds U+0000 (NUL), which no stored text can hold (`%00` in a query).
+    /// Fails naming the first parameter not in `known`, the first given more than once, the
+    /// first not percent-encoded UTF-8, or the first whose value holds U+0000 (NUL), which no
+    /// stored text can hold (`%00` in a query).
     func check(known: Set<String>) throws(APIError) {
         if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
             throw APIError.invalid(
@@ -31,6 +77,12 @@ struct RequestParameters: Sendable {
         }
         if let twice = repeated.sorted().first {
             throw APIError.invalid(twice, "given more than once; give it once")
+        }
+        if let bad = badlyEncoded.sorted().first {
+            throw APIError.invalid(
+                bad,
+                "is not valid percent-encoded UTF-8 (a % must be followed by two hexadecimal digits, and the bytes must be UTF-8)"
+            )
         }
         for name in values.keys.sorted() { try APIError.refuseNUL(in: values[name]!, parameter: name) }
     }

@@ -43,6 +43,9 @@ struct GeocodeCommand: ParsableCommand {
     func validate() throws {
         let given = [!address.isEmpty, url != nil, reverse != nil].filter { $0 }.count
         guard given == 1 else { throw ValidationError("give exactly one of an ADDRESS, --url or --reverse") }
+        if !address.isEmpty && address.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
+            throw ValidationError("the ADDRESS is empty: give an address or a place name")
+        }
     }
 
     func run() throws {

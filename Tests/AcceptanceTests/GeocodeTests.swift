@@ -92,6 +92,12 @@ import Testing
         let bad = try cli.run(["geocode", "--url", "proactive://directions?latitude=95&longitude=2"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("latitude"))
+        // An empty address is a usage error, not an address that cannot be resolved.
+        for empty in ["", "  "] {
+            let out = try cli.run(["geocode", empty])
+            #expect(out.status == 2, "\(out.stderr)")
+            #expect(out.stderr.contains("the ADDRESS is empty"), "\(out.stderr)")
+        }
     }
 
     @Test func placesSeenInDonationsResolveExactly() throws {

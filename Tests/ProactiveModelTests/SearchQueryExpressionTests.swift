@@ -49,9 +49,32 @@ import Testing
         // Found by the fuzzer: a day count beyond Int trapped.
         "InRange(888e, $time.today(-3),$time.today(-1e308))", "lastUsedDate > $time.today(1.5)",
         "lastUsedDate > $time.today(100001)",
+        // Bounds the wrong way round, and numbers that are not.
+        "InRange(rating, 5, 1)", "InRange(lastUsedDate, $time.today(0), $time.today(-1))",
+        #"InRange(title, "b", "a")"#, "rating > 1e400", "rating > 1-2", "rating > 1.2.3",
     ])
     func rejectsBadSyntax(query: String) {
         #expect(throws: SearchQuerySyntaxError.self) { try SearchQueryExpression(parsing: query) }
+    }
+
+    /// The messages of a number out of range, one that is not a number, and reversed bounds
+    /// say what is wrong, where.
+    @Test func badNumbersAndReversedBoundsSayWhy() {
+        for (query, offset, words) in [
+            ("rating > 1e400", 9, "out of range"), ("rating > 1-2", 9, "1-2 is not a number"),
+            ("InRange(rating, 5, 1)", 16, "lower bound is above its upper bound"),
+        ] {
+            do {
+                _ = try SearchQueryExpression(parsing: query)
+                Issue.record("\(query) parsed")
+            } catch {
+                #expect(error.offset == offset, "\(query): \(error)")
+                #expect(error.description.contains(words), "\(query): \(error)")
+            }
+        }
+        #expect(throws: Never.self) {
+            try SearchQueryExpression(parsing: "InRange(rating, 1, 1) && rating > -2.5e2")
+        }
     }
 
     @Test func syntaxErrorSaysWhere() {

@@ -89,6 +89,12 @@ import Testing
                 ("GET", "/v1/search?q=x&app=com.example%00alpha", nil, "app"),
                 ("GET", "/v1/suggestions?surface=contactCard&person=a%00b", nil, "person"),
                 ("GET", "/v1/export?app=com.example%00alpha", nil, "app"),
+                // Bytes that are not UTF-8, or a broken escape: before, "give words" or a
+                // search for the escape's letters.
+                ("GET", "/v1/search?q=%ff%fe", nil, "q"),
+                ("GET", "/v1/search?q=caf%e9", nil, "q"),
+                ("GET", "/v1/search?q=50%25%zz", nil, "q"),
+                ("GET", "/v1/suggestions?surface=maps&locale=fr%", nil, "locale"),
                 (
                     "POST", "/v1/deletions", #"{"app":"com.example.alpha","identifiers":["ok","a\u0000b"]}"#,
                     "identifiers"
