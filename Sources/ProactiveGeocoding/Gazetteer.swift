@@ -1,4 +1,5 @@
 import Foundation
+import ProactiveText
 
 /// The offline gazetteer loaded from the module's resources (see docs/geocoding.md):
 /// cities with their folded names, countries, address formats and subdivisions.
@@ -71,9 +72,11 @@ final class Gazetteer: Sendable {
                 GazetteerCity(
                     geonameID: id, name: fields.string(1), latitude: latitude, longitude: longitude,
                     countryCode: fields.string(4), admin1: fields.string(5), population: population))
+            var hanKeys: [String] = []
             fields.forEachPart(of: 8, separatedBy: UInt8(ascii: "|")) { bytes in
                 let key = String(decoding: bytes, as: UTF8.self)
                 keys.add(key, city: index)
+                if bytes[0] >= 0xE0 { hanKeys.append(key) }
                 var words = 1
                 for byte in bytes where byte == 0x20 { words += 1 }
                 maxKeyWords = max(maxKeyWords, words)
@@ -81,6 +84,15 @@ final class Gazetteer: Sendable {
                 // letters one or two.
                 if bytes[0] >= 0xE0, key.unicodeScalars.allSatisfy(GazetteerKey.isHan) {
                     maxHanKeyLength = max(maxHanKeyLength, key.unicodeScalars.count)
+                }
+            }
+            // A name in Traditional characters is found in Simplified ones too (臺中 as 台中), as
+            // `GazetteerKey.fold` folds what is looked up; GeoNames often lists only one form.
+            for key in hanKeys {
+                let simplified = SimplifiedChinese.fold(key)
+                if simplified != key && !hanKeys.contains(simplified) {
+                    keys.add(simplified, city: index)
+                    hanKeys.append(simplified)
                 }
             }
         }

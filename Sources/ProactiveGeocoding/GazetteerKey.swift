@@ -1,4 +1,5 @@
 import Foundation
+import ProactiveText
 
 /// The folding that turns a place name into a gazetteer key: lowercase, special letters
 /// mapped (ß → ss, ø → o, æ → ae, ł → l…), diacritics removed (compatibility decomposition,
@@ -15,11 +16,12 @@ enum GazetteerKey {
         "Þ": "th", "ħ": "h", "Ħ": "h",
     ]
 
-    /// The key of `text`.
+    /// The key of `text`, its Traditional Chinese characters in their Simplified form
+    /// (``SimplifiedChinese``; the gazetteer adds the Simplified form of its Traditional keys
+    /// when it loads, as the build script writes names as GeoNames spells them).
     static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text) }
-        if let folded = foldLatinAndHan(text) { return folded }
-        return foldUnicode(text)
+        return SimplifiedChinese.fold(foldLatinAndHan(text) ?? foldUnicode(text))
     }
 
     /// Folds of U+00C0...U+024F (Latin-1 letters and Latin Extended-A and B), computed once

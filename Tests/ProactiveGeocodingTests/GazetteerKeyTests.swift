@@ -6,7 +6,8 @@ struct GazetteerKeyTests {
     @Test(arguments: [
         ("Saint-Étienne", "saint etienne"), ("SAINT ETIENNE", "saint etienne"), ("Straße", "strasse"),
         ("Düsseldorf", "dusseldorf"), ("São Paulo", "sao paulo"), ("Łódź", "lodz"), ("Øresund", "oresund"),
-        ("  L'Aquila ", "l aquila"), ("台北市", "台北市"), ("ＴＯＫＹＯ", "tokyo"), ("Æbeltoft", "aebeltoft"),
+        ("  L'Aquila ", "l aquila"), ("台北市", "台北市"), ("臺北市", "台北市"), ("紐約", "纽约"), ("ＴＯＫＹＯ", "tokyo"),
+        ("Æbeltoft", "aebeltoft"),
         ("Reggio nell’Emilia", "reggio nell emilia"), ("", ""),
     ])
     func folding(text: String, key: String) {
@@ -34,6 +35,23 @@ struct GazetteerKeyTests {
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
         #expect(gazetteer.cities.count > 150_000)
+    }
+
+    /// A city GeoNames names only in Traditional characters is found in Simplified ones, and
+    /// the reverse: 纽约 was not New York before.
+    @Test func traditionalAndSimplifiedNamesFindTheSameCity() throws {
+        let gazetteer = try Gazetteer.shared.get()
+        for (names, city) in [
+            (["纽约", "紐約"], "New York City"), (["约翰尼斯堡", "約翰尼斯堡"], "Johannesburg"),
+            (["台北", "臺北"], "Taipei"), (["河内", "河內"], "Hanoi"),
+        ] {
+            for name in names {
+                let found = gazetteer.cityIndex[GazetteerKey.fold(name)]?.first.map {
+                    gazetteer.cities[Int($0)].name
+                }
+                #expect(found == city, "\(name)")
+            }
+        }
     }
 
     @Test func countriesByNameInEveryLanguage() throws {
