@@ -11,11 +11,14 @@ public struct DonationDateTranscoder: DateTranscoder {
     /// `2026-11-21T12:00:00Z`, or `2026-11-21T12:00:00.250Z`.
     public func encode(_ date: Date) throws -> String { DonationCoding.formatDate(date) }
 
-    /// Accepts both forms, in any offset.
+    /// Accepts both forms, in any offset; a date that cannot exist ("2026-02-30") throws
+    /// saying why, as the daemon's own answers do (`DonationCoding.dateProblem(_:)`).
     public func decode(_ string: String) throws -> Date {
         guard let date = DonationCoding.parseDate(string) else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: [], debugDescription: "expected an ISO 8601 date, got \(string)"))
+                .init(
+                    codingPath: [], debugDescription: DonationCoding.dateProblem(string) + " (got \(string))")
+            )
         }
         return date
     }

@@ -1,6 +1,5 @@
 import PostgresNIO
 import ProactiveStorage
-import ProactiveText
 
 /// The PostgreSQL schema, as append-only named migrations recorded in `proactive_migration`.
 ///
@@ -17,9 +16,11 @@ import ProactiveText
 /// keys on `(user_id, …)`, which PostgreSQL supports between partitioned tables.
 enum PostgresMigrations {
     /// A named step of the schema.
-    struct Migration {
+    struct Migration: Sendable {
         var name: String
         var statements: [String]
+        /// Work done in Swift after the statements, in the same transaction.
+        var run: (@Sendable (PostgresSession) throws(StorageError) -> Void)? = nil
     }
 
     /// How many hash partitions each user table has.
@@ -353,54 +354,17 @@ enum PostgresMigrations {
             ]
         ),
         // Traditional Chinese characters are written in their Simplified form in the index and
-        // in queries (`SimplifiedChinese`): the index text and the lexemes of rows written
-        // before are folded in place, character by character as the engine folds them (both
-        // are three bytes of UTF-8, so no lexeme grows). Only rows with text beyond ASCII that
-        // has a character to fold are rewritten.
+        // in queries (`SimplifiedChinese`): the index text of rows written before is folded,
+        // and their lexemes made again, in Swift as the engine makes them (see
+        // `foldTraditionalChinese(_:)`). SQL's `translate()` with the 2,852 characters took
+        // more than the statement timeout for 50,000 rows: it searches its list for each
+        // character, and was called once per lexeme.
         Migration(
             name: "v8-simplified-chinese-index-text",
-            statements: foldTraditionalChinese
+            statements: [],
+            run: foldTraditionalChinese
         ),
     ]
-
-    /// The statements of migration v8: functions that fold text and lexemes (for this
-    /// session), then the rows of `entry` and `public_entry` whose index text changes.
-    static var foldTraditionalChinese: [String] {
-        let translation = SimplifiedChinese.translation
-        let changes = { (columns: [String]) in
-            let all = "concat(" + columns.joined(separator: ", ") + ")"
-            return "octet_length(\(all)) <> char_length(\(all)) AND pg_temp.simplified_text(\(all)) <> \(all)"
-        }
-        return [
-            """
-            CREATE FUNCTION pg_temp.simplified_text(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-              SELECT translate(t, '\(translation.from)', '\(translation.to)')
-            $$
-            """,
-            """
-            CREATE FUNCTION pg_temp.simplified_lexemes(v tsvector) RETURNS tsvector LANGUAGE sql IMMUTABLE AS $$
-              SELECT array_to_tsvector(coalesce(array_agg(DISTINCT pg_temp.simplified_text(w)), '{}'::text[]))
-              FROM unnest(tsvector_to_array(v)) AS w
-            $$
-            """,
-            """
-            UPDATE entry SET fts_title = pg_temp.simplified_text(fts_title),
-              fts_keywords = pg_temp.simplified_text(fts_keywords),
-              fts_description = pg_temp.simplified_text(fts_description),
-              fts_address = pg_temp.simplified_text(fts_address),
-              search_all = pg_temp.simplified_lexemes(search_all),
-              search_title = pg_temp.simplified_lexemes(search_title)
-            WHERE \(changes(["fts_title", "fts_keywords", "fts_description", "fts_address"]))
-            """,
-            """
-            UPDATE public_entry SET fts_title = pg_temp.simplified_text(fts_title),
-              fts_keywords = pg_temp.simplified_text(fts_keywords),
-              fts_description = pg_temp.simplified_text(fts_description),
-              search_all = pg_temp.simplified_lexemes(search_all)
-            WHERE \(changes(["fts_title", "fts_keywords", "fts_description"]))
-            """,
-        ]
-    }
 
     /// Throws unless the database stores text as UTF-8: the index form, the lexemes and the
     /// public index's prefixes are Unicode (a `SQL_ASCII` database would store bytes it cannot
@@ -447,9 +411,12 @@ enum PostgresMigrations {
             let doing = "applying migration \(migration.name)"
             try session.query("BEGIN", while: doing)
             do {
+                // A migration rewriting a large table takes longer than one request may.
+                try session.query("SET LOCAL statement_timeout = 0", while: doing)
                 for statement in migration.statements {
                     try session.query(PostgresQuery(unsafeSQL: statement), while: doing)
                 }
+                try migration.run?(session)
                 try session.query(
                     "INSERT INTO proactive_migration (name) VALUES (\(migration.name))", while: doing)
                 try session.query("COMMIT", while: doing)

@@ -159,5 +159,13 @@ import Testing
         #expect(try transcoder.encode(whole) == "2026-11-21T12:00:00Z")
         #expect(try transcoder.encode(fraction) == "2026-11-21T11:00:00.250Z")
         #expect(throws: DecodingError.self) { try transcoder.decode("yesterday") }
+        // A date that cannot exist says why, as the daemon does.
+        do {
+            _ = try transcoder.decode("2026-02-30T00:00:00Z")
+            Issue.record("2026-02-30 decoded")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(
+                context.debugDescription.contains("that month has 28 days"), "\(context.debugDescription)")
+        }
     }
 }
