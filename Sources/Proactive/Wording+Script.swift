@@ -16,16 +16,25 @@ extension Wording {
     }
 
     /// Text the engine wrote in Traditional Chinese, as a reader of Simplified Chinese writes
-    /// it: each character folded (``SimplifiedChinese``), metres as 米 rather than Taiwan's
-    /// 公尺, and quotation marks “ ” rather than 「 」. Interpolated names are folded with the
-    /// sentence, as Chinese text converted between the scripts is.
+    /// it: each character folded (``SimplifiedChinese``), then the mainland's words where the
+    /// engine's differ from Taiwan's (``mainlandWords``), and quotation marks “ ” rather than
+    /// 「 」. Interpolated names are folded with the sentence, as Chinese text converted between
+    /// the scripts is.
     static func simplified(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
-        return SimplifiedChinese.fold(text)
-            .replacingOccurrences(of: "公尺", with: "米")
-            .replacingOccurrences(of: "「", with: "“")
-            .replacingOccurrences(of: "」", with: "”")
+        var text = SimplifiedChinese.fold(text)
+        for (taiwan, mainland) in mainlandWords where text.contains(taiwan) {
+            text = text.replacingOccurrences(of: taiwan, with: mainland)
+        }
+        return text.replacingOccurrences(of: "「", with: "“").replacingOccurrences(of: "」", with: "”")
     }
+
+    /// The words of the engine's Chinese (after folding) that the mainland says otherwise:
+    /// metres, opening an app, sending a message, getting directions, declaring, a ride.
+    static let mainlandWords: [(String, String)] = [
+        ("公尺", "米"), ("开启", "打开"), ("传讯息", "发消息"), ("取得前往", "获取前往"), ("宣告", "声明"),
+        ("叫车", "打车"),
+    ]
 
     /// Generated text (`why`, a subtitle the engine wrote) in the locale's script: as it is,
     /// except Chinese for a Simplified locale (``simplified(_:)``).
