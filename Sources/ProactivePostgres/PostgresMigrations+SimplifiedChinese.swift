@@ -1,10 +1,9 @@
 import PostgresNIO
 import ProactiveStorage
-import ProactiveText
 
 extension PostgresMigrations {
     /// Migration v8: the index text written before Traditional Chinese characters were folded to
-    /// Simplified ones (``SimplifiedChinese``) is folded, and its lexemes made again as the
+    /// Simplified ones (`SimplifiedChinese`) is folded, and its lexemes made again as the
     /// engine makes them (``SearchLexemes``), a thousand rows at a time. Only rows whose index
     /// text goes beyond ASCII are read, and only those with a character to fold are written.
     static func foldTraditionalChinese(_ session: PostgresSession) throws(StorageError) {
@@ -16,16 +15,6 @@ extension PostgresMigrations {
     private static let batch = 1_000
 
     private static let doing = "applying migration v8-simplified-chinese-index-text"
-
-    /// The text with its Traditional characters folded, `nil` when it has none.
-    private static func folded(_ text: IndexedText) -> IndexedText? {
-        let new = IndexedText(
-            title: text.title.map(SimplifiedChinese.fold),
-            keywords: text.keywords.map(SimplifiedChinese.fold),
-            description: text.description.map(SimplifiedChinese.fold),
-            address: text.address.map(SimplifiedChinese.fold))
-        return new == text ? nil : new
-    }
 
     private static func decodeFailure(_ error: any Error) -> StorageError {
         StorageError(postgres: error, while: doing)
@@ -59,7 +48,9 @@ extension PostgresMigrations {
                     throw decodeFailure(error)
                 }
                 (afterUser, afterID) = (user, id)
-                guard let new = folded(IndexedText(title: t, keywords: k, description: d, address: a)),
+                guard
+                    let new = IndexedText(title: t, keywords: k, description: d, address: a)
+                        .foldingTraditionalChinese,
                     let userID = UserID(rawValue: user)
                 else { continue }
                 let lexemes = SearchLexemes.joinedWords(new, key: SearchLexemes.userKey(userID))
@@ -109,7 +100,10 @@ extension PostgresMigrations {
                     throw decodeFailure(error)
                 }
                 afterID = id
-                guard let new = folded(IndexedText(title: t, keywords: k, description: d)) else { continue }
+                guard let new = IndexedText(title: t, keywords: k, description: d).foldingTraditionalChinese
+                else {
+                    continue
+                }
                 ids.append(id)
                 titles.append(new.title)
                 keywords.append(new.keywords)

@@ -1,10 +1,9 @@
 import GRDB
 import ProactiveStorage
-import ProactiveText
 
 extension SQLiteMigrations {
     /// v23: the index form of text written before Traditional Chinese characters were folded to
-    /// Simplified ones (``SimplifiedChinese``) is folded in place, so that queries, which are
+    /// Simplified ones (`SimplifiedChinese`) is folded in place, so that queries, which are
     /// folded too, find it. Only rows whose index text has a character to fold are rewritten:
     /// their old text leaves both full-text indexes and the new text enters them, as a write of
     /// the store does (``DeferredIndex``), and an entry's document is stored again beside its new
@@ -20,15 +19,6 @@ extension SQLiteMigrations {
     /// Whether some column of `columns` may hold a character to fold (is not plain ASCII).
     private static func mayHoldCJK(_ columns: [String]) -> String {
         columns.map { "typeof(\($0)) = 'blob' OR \($0) GLOB '*[^ -~]*'" }.joined(separator: " OR ")
-    }
-
-    /// The index text with its Traditional characters folded.
-    private static func folded(_ text: IndexedText) -> IndexedText {
-        IndexedText(
-            title: text.title.map(SimplifiedChinese.fold),
-            keywords: text.keywords.map(SimplifiedChinese.fold),
-            description: text.description.map(SimplifiedChinese.fold),
-            address: text.address.map(SimplifiedChinese.fold))
     }
 
     private static func foldEntries(_ db: Database) throws {
@@ -51,8 +41,7 @@ extension SQLiteMigrations {
             after = last[0]
             for row in rows {
                 let old = try IndexedText(row: row, columnsFrom: 2)
-                let new = folded(old)
-                guard new != old else { continue }
+                guard let new = old.foldingTraditionalChinese else { continue }
                 let id: Int64 = row[0]
                 let document = try StoredText.text(
                     row[1] as DatabaseValue, companion: StoredText.companion(row, columns: 2..<6))
@@ -77,9 +66,8 @@ extension SQLiteMigrations {
                 WHERE \(mayHoldCJK(["ftsTitle", "ftsKeywords", "ftsDescription"]))
                 """)
         for row in rows {
-            let old: [String?] = [row[1], row[2], row[3]]
-            let new = old.map { $0.map(SimplifiedChinese.fold) }
-            guard new != old else { continue }
+            let old = IndexedText(title: row[1], keywords: row[2], description: row[3])
+            guard let new = old.foldingTraditionalChinese else { continue }
             // An entry without contributors is not in the index (see `refreshPublicEntry`).
             let indexed = (row[4] as Int) > 0
             if indexed {
@@ -87,19 +75,19 @@ extension SQLiteMigrations {
                     sql: """
                         INSERT INTO publicEntry_fts (publicEntry_fts, rowid, ftsTitle, ftsKeywords, ftsDescription)
                         VALUES ('delete', ?, ?, ?, ?)
-                        """, arguments: [row[0], old[0], old[1], old[2]])
+                        """, arguments: [row[0], old.title, old.keywords, old.description])
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO searchIndexPurge (indexName) VALUES ('publicEntry_fts')")
             }
             try db.execute(
                 sql: "UPDATE publicEntry SET ftsTitle = ?, ftsKeywords = ?, ftsDescription = ? WHERE id = ?",
-                arguments: [new[0], new[1], new[2], row[0]])
+                arguments: [new.title, new.keywords, new.description, row[0]])
             if indexed {
                 try db.execute(
                     sql: """
                         INSERT INTO publicEntry_fts (rowid, ftsTitle, ftsKeywords, ftsDescription)
                         VALUES (?, ?, ?, ?)
-                        """, arguments: [row[0], new[0], new[1], new[2]])
+                        """, arguments: [row[0], new.title, new.keywords, new.description])
             }
         }
     }
