@@ -25,6 +25,8 @@ struct RequestParameters: Sendable {
     /// decoded.
     static func badlyEncodedNames(inQuery query: Substring) -> Set<String> {
         var names: Set<String> = []
+        // A query without escapes is text already (most requests): not split a second time.
+        guard query.utf8.contains(0x25) else { return names }
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let name = pair.prefix { $0 != "=" }
             let value = pair.dropFirst(name.count + 1)
