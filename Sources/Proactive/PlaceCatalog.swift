@@ -153,7 +153,8 @@ enum PlaceCatalog {
         places.reserveCapacity(sightings.count)
         byName.reserveCapacity(sightings.count)
         for sighting in sightings {
-            let name = UTF8Key(sighting.nameKey)
+            // Keys stored folded as `TextFolding` folds; 臺北 and 台北 are the same name.
+            let name = UTF8Key(SimplifiedChinese.fold(sighting.nameKey))
             let same = byName[name, default: []].first { index in
                 let existing = places[index].latest
                 if let a = existing.latitude, let b = existing.longitude, let c = sighting.latitude,
@@ -163,7 +164,8 @@ enum PlaceCatalog {
                     return Coordinate(latitude: a, longitude: b).distance(
                         to: Coordinate(latitude: c, longitude: d)) < 150
                 }
-                return existing.cityKey == sighting.cityKey
+                return existing.cityKey.map(SimplifiedChinese.fold)
+                    == sighting.cityKey.map(SimplifiedChinese.fold)
             }
             if let same {
                 places[same].sightings.append(sighting)

@@ -54,7 +54,11 @@ public enum SimplifiedChinese {
     /// The text with every Traditional character that has a Simplified form replaced by it
     /// (the text itself when it has none).
     public static func fold(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { fold($0) != $0 }) else { return text }
+        // A character from U+3400 on starts with the byte 0xE3 or above in UTF-8: most text
+        // (Latin, names, keys) has none and is given back after one pass over its bytes.
+        guard text.utf8.contains(where: { $0 >= 0xE3 }),
+            text.unicodeScalars.contains(where: { fold($0) != $0 })
+        else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.map(fold)))
     }
 }
