@@ -120,7 +120,40 @@ struct GlobalOptions: ParsableArguments {
             }
             return try PostgresStorage(url: postgresURL)
         }
+        try checkStorePath()
         return try SQLiteStorage(path: storePath)
+    }
+
+    /// Refuses a store path given with `--store` or `$PROACTIVE_STORE` that cannot be a store:
+    /// empty, a directory, or in a directory that does not exist (a mistyped path would
+    /// otherwise make the directories and an empty store there). The default path's
+    /// directories are made when missing.
+    func checkStorePath() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let setting: String
+        if store != nil {
+            setting = "--store"
+        } else if let path = environment["PROACTIVE_STORE"], !path.isEmpty {
+            setting = "$PROACTIVE_STORE"
+        } else {
+            return
+        }
+        let path = storePath
+        guard !path.isEmpty else { throw UsageError(message: "\(setting): expected the store's path") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError(
+                message:
+                    "\(setting): \(path) is a directory; give the store's file, e.g. \(path)/store.sqlite")
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+            || !isDirectory.boolValue
+        {
+            throw UsageError(
+                message:
+                    "\(setting): the directory \(directory) does not exist; create it, or give another path")
+        }
     }
 
     /// The engine, with the public index's threshold and key (see `docs/public-index.md`).
