@@ -17,6 +17,8 @@ import Synchronization
 /// crash of the process. Several processes may use one store file at once.
 public final class SQLiteStorage: Storage {
     let writer: any DatabaseWriter
+    /// The connections requests read through (a file's store; nil in memory).
+    let readers: ReaderConnections?
     let location: String
     /// The full-text indexes whose merge into one segment this process started and has not
     /// finished (see ``maintainSearchIndex(pages:)``).
@@ -58,6 +60,7 @@ public final class SQLiteStorage: Storage {
                 try Self.mapIfLarge(db, threshold: memoryMapThreshold)
             }
             writer = try DatabasePool(path: path, configuration: configuration)
+            readers = ReaderConnections(path: path, configuration: configuration)
             let migrator = SQLiteMigrations.migrator
             if try !writer.read({ try migrator.hasCompletedMigrations($0) }) {
                 try Self.withDirectoryLock(directory.path) {
@@ -73,6 +76,11 @@ public final class SQLiteStorage: Storage {
             throw StorageError(code: .cannotOpen, message: "cannot open the store at \(path): \(error)")
         }
         frequentWords.setReader { [weak self] word in self?.readMatches(of: word) }
+    }
+
+    deinit {
+        // The readers close first, so that the writer, closing last, checkpoints the WAL.
+        readers?.close()
     }
 
     /// Rewrites the store without its free pages (`VACUUM`) when they are a quarter of it or
@@ -95,6 +103,7 @@ public final class SQLiteStorage: Storage {
     public init() throws(StorageError) {
         location = ":memory:"
         frequentWords = FrequentWordMatches()
+        readers = nil
         do {
             var configuration = Configuration()
             configuration.prepareDatabase { db in db.add(function: StoredText.sqlFunction) }
@@ -133,10 +142,13 @@ public final class SQLiteStorage: Storage {
 
     public func read<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
         do {
-            return try writer.read { db in
+            let read = { (db: Database) throws -> T in
                 try body(
-                    SQLiteTransaction(db: db, user: user, isWritable: false, frequentWords: frequentWords))
+                    SQLiteTransaction(
+                        db: db, user: user, isWritable: false, frequentWords: self.frequentWords))
             }
+            if let readers, let value = try readers.read(read) { return value }
+            return try writer.read(read)
         } catch let error as DatabaseError {
             throw StorageError(error, path: location)
         }
