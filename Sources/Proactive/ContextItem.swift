@@ -3,12 +3,12 @@ import ProactiveModel
 import ProactiveStorage
 
 /// An entry of the context log decoded once for the models: an event, a now-playing report or
-/// the people of an interaction, with its moment and row identifier.
+/// the people and kind of an interaction, with its moment and row identifier.
 struct ContextItem: Sendable {
     enum Content: Sendable {
         case event(SystemEvent)
         case playing(app: String, title: String?)
-        case interaction(app: String, people: [String])
+        case interaction(app: String, people: [String], kind: String)
     }
 
     var at: Date
@@ -51,7 +51,7 @@ struct ContextItem: Sendable {
             items.append(
                 ContextItem(
                     at: stored.at, id: stored.id, isInteraction: true,
-                    content: .interaction(app: stored.app, people: people)))
+                    content: .interaction(app: stored.app, people: people, kind: stored.kind)))
         }
         items.sort(by: precedes)
         return items

@@ -28,6 +28,9 @@ struct ContextModels {
     var lastDeparture: Date?
     /// The last ranking shown, so the predictor learns from what it proposed.
     var lastRanking: NextAppRanking?
+    /// Per person (``PersonKey``) and app, the kind of the latest interaction (`sendMessage`,
+    /// `startAudioCall`…) and its moment: what the contact card offers to do in that app.
+    var lastInteractionKinds: [String: [String: (kind: String, at: Date)]] = [:]
     /// A media app just launched: it counts as played, with the item its now-playing report
     /// names if one follows before the next event.
     var launchedMedia: (app: String, at: Date)?
@@ -71,10 +74,12 @@ struct ContextModels {
             case .event(let event):
                 flushLaunchedMedia()
                 apply(event, at: item.at, apps: apps)
-            case .interaction(let app, let people):
+            case .interaction(let app, let people, let kind):
                 flushLaunchedMedia()
                 for person in people {
                     contacts.recordInteraction(person: person, app: app, at: item.at)
+                    // Items come in time order: the last one fed is the latest.
+                    lastInteractionKinds[person, default: [:]][app] = (kind, item.at)
                 }
             }
         }

@@ -96,8 +96,8 @@ extension ProactiveEngine {
                         .invalidRequest, "contactCard needs a person (a phone number or email)",
                         parameter: "person")
                 }
-                try contactCard(
-                    tx, person: person, models: models, names: names, now: now, locale: request.locale,
+                contactCard(
+                    person: person, models: models, names: names, now: now, locale: request.locale,
                     into: &builder)
             case .lockScreen:
                 due(
@@ -276,15 +276,14 @@ extension ProactiveEngine {
     }
 
     private func contactCard(
-        _ tx: any StorageTransaction, person: String, models: ContextModels, names: [String: String],
-        now: Date, locale: String?,
+        person: String, models: ContextModels, names: [String: String], now: Date, locale: String?,
         into list: inout SuggestionList
-    ) throws {
+    ) {
         let key = PersonKey.make(handle: person, region: configuration.phoneRegion)
-        let kinds = try tx.lastInteractionKinds(personKey: key)
+        let kinds = models.lastInteractionKinds[key] ?? [:]
         let language = Wording(locale: locale).explanationLanguage
         for suggestion in models.contacts.apps(for: key, at: now, appNames: names, language: language) {
-            let kind = kinds[suggestion.app].flatMap(Intent.Kind.init(rawValue:))
+            let kind = kinds[suggestion.app].flatMap { Intent.Kind(rawValue: $0.kind) }
             let action: Suggestion.Action.ActionType =
                 kind == .startAudioCall || kind == .startVideoCall ? .call : .message
             list.add(

@@ -29,7 +29,7 @@ import ProactiveStorage
 /// The same methods return the same rows, with these exceptions, each deliberate:
 /// - Ties the SQLite store leaves to SQLite's choice are broken by identifier: interactions
 ///   of the same moment newest identifier first (`interactions(personKey:…)`,
-///   `interactions(app:)`), the latest identifier's kind in `lastInteractionKinds`, reminders
+///   `interactions(app:)`), reminders
 ///   of the same moment oldest identifier first. Text is ordered and compared byte-wise
 ///   (`COLLATE "C"`, SQLite's `BINARY`), whatever the database's collation.
 /// - A query term of several tokens (rare: `IndexText.queryTerms` splits words) is an FTS5

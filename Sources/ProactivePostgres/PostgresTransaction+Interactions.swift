@@ -84,21 +84,6 @@ extension PostgresTransaction {
                 """, doing), doing, StoredInteraction.init(reader:))
     }
 
-    func lastInteractionKinds(personKey: String) throws -> [String: String] {
-        let doing = "reading interactions"
-        // The kind of the row with the latest `at` in each app (ties: the latest identifier).
-        let pairs = try rows(
-            read(
-                """
-                SELECT DISTINCT ON (i.app) i.app, i.kind FROM interaction i
-                JOIN interaction_person p ON p.user_id = i.user_id AND p.interaction_id = i.id
-                WHERE i.user_id = \(userID) AND p.person_key = \(personKey)
-                ORDER BY i.app, i.at DESC, i.id DESC
-                """, doing), doing
-        ) { (try $0.next(String.self), try $0.next(String.self)) }
-        return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
-    }
-
     func interactions(from start: Date, to end: Date, limit: Int) throws -> [StoredInteraction] {
         let doing = "reading interactions"
         return try rows(

@@ -74,20 +74,6 @@ extension SQLiteTransaction {
             [userID, personKey, app, app, limit], StoredInteraction.init(row:))
     }
 
-    /// The kind of the last interaction with a person (by normalised key) in each app.
-    public func lastInteractionKinds(personKey: String) throws -> [String: String] {
-        // SQLite takes the bare column `kind` from the row holding max(at).
-        let kinds: [(String, String)] = try rows(
-            """
-            SELECT i.app, i.kind, max(i.at)
-            FROM interaction i JOIN interaction_person p ON p.interactionId = i.id
-            WHERE p.userId = ? AND p.personKey = ? GROUP BY i.app
-            """,
-            [userID, personKey]
-        ) { ($0[0], $0[1]) }
-        return Dictionary(kinds, uniquingKeysWith: { first, _ in first })
-    }
-
     /// Every interaction in a time range, oldest first.
     public func interactions(from start: Date, to end: Date, limit: Int) throws
         -> [StoredInteraction]

@@ -21,9 +21,6 @@ public protocol InteractionStorage {
     /// Interactions with a person (of one app, or any), newest first.
     func interactions(personKey: String, app: String?, limit: Int) throws -> [StoredInteraction]
 
-    /// The kind of the latest interaction with a person, by app.
-    func lastInteractionKinds(personKey: String) throws -> [String: String]
-
     /// Interactions between two dates, oldest first.
     func interactions(from start: Date, to end: Date, limit: Int) throws -> [StoredInteraction]
 

@@ -36,7 +36,6 @@ import Testing
             #expect(try tx.interactions(afterID: ids[0]).map(\.id) == [ids[1], ids[2]])
             #expect(try tx.lastInteractionID() == ids[2])
             #expect(try tx.interactions(app: "com.chat").map(\.identifier) == ["m2", "m1"])
-            #expect(try tx.lastInteractionKinds(personKey: "phone:1") == ["com.chat": "sendMessage"])
             #expect(try tx.recentPeople(limit: 5).map(\.key) == ["phone:2", "phone:1"])
             #expect(try tx.recentPeople(limit: 5).first?.displayName == "Person 2")
             #expect(try tx.interactionCount(app: "com.chat") == 2)

@@ -3,6 +3,7 @@ import Proactive
 import ProactiveModel
 import ProactiveSQLite
 import ProactiveStorage
+import ProactiveTesting
 import Testing
 
 @Suite struct SuggestionTests {
@@ -73,6 +74,41 @@ import Testing
         let byMail = try engine.suggestions(
             for: SuggestionRequest(surface: .contactCard).person("alice.martin@example.org"))
         #expect(byMail.compactMap(\.action.app) == ["com.example.mail"])
+    }
+
+    @Test func theContactCardOffersWhatTheLatestInteractionInEachAppDid() throws {
+        var configuration = EngineConfiguration()
+        configuration.phoneRegion = "FR"
+        let clock = TestClock(EngineFixture.t0)
+        configuration.clock = clock.function
+        let engine = try ProactiveEngine(storage: SQLiteStorage(), configuration: configuration)
+        func interaction(_ app: String, _ kind: String, _ at: String) -> Data {
+            Data(
+                #"{"type":"interaction","app":"\#(app)","at":"\#(at)","intent":{"kind":"\#(kind)","recipients":[{"handle":"+33612345678"}]}}"#
+                    .utf8)
+        }
+        // Donated out of order: the latest moment decides, not the latest donation.
+        try engine.donate(documents: [
+            interaction("com.example.phone", "sendMessage", "2026-11-20T12:00:00Z"),
+            interaction("com.example.phone", "startAudioCall", "2026-11-20T10:00:00Z"),
+            interaction("com.example.chat", "startVideoCall", "2026-11-20T09:00:00Z"),
+            interaction("com.example.chat", "sendMessage", "2026-11-20T11:00:00Z"),
+        ])
+        func actions() throws -> [String: Suggestion.Action.ActionType] {
+            let card = try engine.suggestions(
+                for: SuggestionRequest(surface: .contactCard).person("0612345678"))
+            return Dictionary(
+                uniqueKeysWithValues: card.compactMap { s in s.action.app.map { ($0, s.action.type) } })
+        }
+        #expect(try actions() == ["com.example.phone": .message, "com.example.chat": .message])
+        // A call donated after the kept models learned: the next card calls.
+        clock.advance(by: 3600)
+        try engine.donate(documents: [
+            interaction(
+                "com.example.chat", "startVideoCall",
+                EngineFixture.t0.addingTimeInterval(1800).ISO8601Format())
+        ])
+        #expect(try actions() == ["com.example.phone": .message, "com.example.chat": .call])
     }
 
     @Test func placeSurfacesAreRefusedClearly() throws {
