@@ -297,6 +297,10 @@ extension ProactiveEngine {
         }
     }
 
+    /// Now-playing reports decoded, by their JSON: the lock screen shows the same report on
+    /// every request while it plays.
+    static let decodedNowPlaying = Memo<UTF8Key, NowPlayingInfo?>(capacity: 1024)
+
     private func playing(
         _ reports: [StoredNowPlaying], now: Date, names: [String: String], locale: String?,
         into list: inout SuggestionList
@@ -305,9 +309,11 @@ extension ProactiveEngine {
         let wording = Wording(locale: locale)
         for report in reports where report.state == NowPlayingInfo.State.playing.rawValue && report.at <= now
         {
-            guard let info = try? decoder.decode(NowPlayingInfo.self, from: Data(report.payload.utf8)) else {
-                continue
-            }
+            guard
+                let info = Self.decodedNowPlaying.value(
+                    for: UTF8Key(report.payload),
+                    compute: { try? decoder.decode(NowPlayingInfo.self, from: Data(report.payload.utf8)) })
+            else { continue }
             // A report holds while the item can still be playing (its length, else an hour).
             let horizon = max(info.playbackDuration ?? 3600, 60) - (info.elapsedPlaybackTime ?? 0)
             guard now.timeIntervalSince(report.at) <= horizon else { continue }
