@@ -30,6 +30,8 @@ final class SuggestionCache: Sendable {
 
     /// The list for `key` if it was computed at change `change` less than the lifetime ago.
     func body(for key: Key, change: Int) -> [UInt8]? {
+        // Reuse turned off (`--suggestion-reuse 0`): nothing is kept, nothing is looked up.
+        guard lifetime > .zero else { return nil }
         let now = ContinuousClock.now
         return entries.withLock { entries in
             guard let entry = entries[key], entry.change == change,
@@ -41,6 +43,7 @@ final class SuggestionCache: Sendable {
 
     /// Keeps a list computed at change `change`.
     func store(_ body: [UInt8], for key: Key, change: Int) {
+        guard lifetime > .zero else { return }
         let now = ContinuousClock.now
         entries.withLock { entries in
             if entries.count >= capacity {
