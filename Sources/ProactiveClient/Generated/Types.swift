@@ -1732,12 +1732,14 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/JoinRequest`.
         public struct JoinRequest: Codable, Hashable, Sendable {
+            /// the pairing code as shown, 32 letters and digits 2–7 (dashes, spaces and case do not matter)
+            ///
             /// - Remark: Generated from `#/components/schemas/JoinRequest/code`.
             public var code: Swift.String
             /// Creates a new `JoinRequest`.
             ///
             /// - Parameters:
-            ///   - code:
+            ///   - code: the pairing code as shown, 32 letters and digits 2–7 (dashes, spaces and case do not matter)
             public init(code: Swift.String) {
                 self.code = code
             }
