@@ -26,14 +26,14 @@ final class DocumentReader: @unchecked Sendable {
             totalBytes = nil
         } else {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
-            {
-                // Opening a directory succeeds and reading it fails: it read as an empty file
-                // ("0 documents").
-                throw UsageError(message: "cannot read \(path): it is a directory; give the files in it")
-            }
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw UsageError(message: "cannot read \(path)")
+            // Opening a directory succeeds and reading it fails: it read as an empty file
+            // ("0 documents").
+            guard
+                !(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                    && isDirectory.boolValue),
+                let handle = FileHandle(forReadingAtPath: path)
+            else {
+                throw UsageError(message: ReadProblem.message(path))
             }
             self.handle = handle
             isFile = true

@@ -47,7 +47,7 @@ struct EvaluateCommand: ParsableCommand {
 enum LogFile {
     static func read(_ path: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw UsageError(message: "cannot read \(path)")
+            throw UsageError(message: ReadProblem.message(path))
         }
         let magic = (try? handle.read(upToCount: 2)) ?? Data()
         try? handle.close()

@@ -24,7 +24,7 @@ struct ExtractCommand: ParsableCommand {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             guard let contents = FileManager.default.contents(atPath: file) else {
-                throw UsageError(message: "cannot read \(file)")
+                throw UsageError(message: ReadProblem.message(file))
             }
             data = contents
         }

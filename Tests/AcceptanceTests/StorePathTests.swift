@@ -28,6 +28,24 @@ import Testing
         #expect(empty.stderr.contains("--store: expected the store's path"), "\(empty.stderr)")
     }
 
+    @Test func aFileThatCannotBeReadIsNamedWithWhy() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let missing = "/nonexistent-\(UUID()).ndjson"
+        for arguments in [["donate", missing], ["extract", missing]] {
+            let output = try cli.run(arguments)
+            #expect(output.status == 2, "\(arguments): \(output.stderr)")
+            #expect(
+                output.stderr.contains("cannot read \(missing): there is no such file"), "\(output.stderr)")
+        }
+        let directory = FileManager.default.temporaryDirectory.path
+        let extract = try cli.run(["extract", directory])
+        #expect(extract.stderr.contains("cannot read \(directory): it is a directory"), "\(extract.stderr)")
+        let notADirectory = try cli.run(["donate", "/etc/passwd/documents.ndjson"])
+        #expect(
+            notADirectory.stderr.contains("a part of the path is not a directory"), "\(notADirectory.stderr)")
+    }
+
     @Test func aNewStoreInAnExistingDirectoryIsMade() throws {
         let cli = CLI()
         defer { cli.cleanUp() }
