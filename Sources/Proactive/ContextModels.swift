@@ -29,8 +29,8 @@ struct ContextModels {
     /// The last ranking shown, so the predictor learns from what it proposed.
     var lastRanking: NextAppRanking?
     /// Per person (``PersonKey``) and app, the kind of the latest interaction (`sendMessage`,
-    /// `startAudioCall`…) and its moment: what the contact card offers to do in that app.
-    var lastInteractionKinds: [String: [String: (kind: String, at: Date)]] = [:]
+    /// `startAudioCall`…): what the contact card offers to do in that app.
+    var lastInteractionKinds: [String: [String: String]] = [:]
     /// A media app just launched: it counts as played, with the item its now-playing report
     /// names if one follows before the next event.
     var launchedMedia: (app: String, at: Date)?
@@ -79,7 +79,7 @@ struct ContextModels {
                 for person in people {
                     contacts.recordInteraction(person: person, app: app, at: item.at)
                     // Items come in time order: the last one fed is the latest.
-                    lastInteractionKinds[person, default: [:]][app] = (kind, item.at)
+                    lastInteractionKinds[person, default: [:]][app] = kind
                 }
             }
         }

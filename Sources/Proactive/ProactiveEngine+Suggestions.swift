@@ -283,7 +283,7 @@ extension ProactiveEngine {
         let kinds = models.lastInteractionKinds[key] ?? [:]
         let language = Wording(locale: locale).explanationLanguage
         for suggestion in models.contacts.apps(for: key, at: now, appNames: names, language: language) {
-            let kind = kinds[suggestion.app].flatMap { Intent.Kind(rawValue: $0.kind) }
+            let kind = kinds[suggestion.app].flatMap(Intent.Kind.init(rawValue:))
             let action: Suggestion.Action.ActionType =
                 kind == .startAudioCall || kind == .startVideoCall ? .call : .message
             list.add(
