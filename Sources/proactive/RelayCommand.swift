@@ -34,11 +34,7 @@ struct RelayCommand: ParsableCommand {
                 message: "--log-level: expected trace, debug, info, notice, warning, error or critical")
         }
         guard (0...65535).contains(port) else { throw UsageError(message: "--port: expected 0 to 65535") }
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        LoggingSystem.bootstrap { label in StandardErrorLogHandler(label: label, level: level) }
         let path: String
         if let store {
             path = store

@@ -74,11 +74,7 @@ struct ServeCommand: ParsableCommand {
         if let publicThreshold, publicThreshold < 1 {
             throw UsageError(message: "--public-threshold: expected a whole number of users, 1 or more")
         }
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        LoggingSystem.bootstrap { label in StandardErrorLogHandler(label: label, level: level) }
         let logger = Logger(label: "proactive")
         let engine = try options.openEngine(
             publicThreshold: publicThreshold, publicIndexKeyFile: publicIndexKeyFile)
