@@ -89,6 +89,7 @@ let package = Package(
             name: "ProactiveSQLite",
             dependencies: [
                 "CZlib", "ProactiveStorage", "ProactiveText", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings),
         .target(

@@ -132,7 +132,7 @@ final class DeferredIndex {
 extension IndexedText {
     /// The text of a row's ``DeferredIndex/columns``, the first at `first`, as the store keeps
     /// it (see ``StoredText``).
-    init(row: Row, columnsFrom first: Int) throws {
+    init(row: some ColumnValues, columnsFrom first: Int) throws {
         self.init(
             title: try StoredText.optionalText(row, first),
             keywords: try StoredText.optionalText(row, first + 1),

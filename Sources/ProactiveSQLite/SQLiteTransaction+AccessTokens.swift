@@ -39,7 +39,7 @@ extension SQLiteTransaction {
 }
 
 extension StoredAccessToken {
-    init(row: Row) {
+    init(row: some ColumnValues) {
         self.init(
             digest: row[0], user: UserID(rawValue: row[1]) ?? .device, app: row[2],
             createdAt: Date(timeIntervalSince1970: row[3]), label: row[4])

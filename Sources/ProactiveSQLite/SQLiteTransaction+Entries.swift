@@ -17,7 +17,7 @@ extension StoredEntry {
 
     /// An entry from a row of ``columns`` (its payload decompressed: see ``StoredText``),
     /// whose app key stands for `app`.
-    init(row: Row, app: String) throws {
+    init(row: some ColumnValues, app: String) throws {
         self.init(
             id: row[0], app: app, kind: EntryKind(rawValue: row[2]) ?? .item, identityKey: row[3],
             uniqueIdentifier: row[4], domainIdentifier: row[5], persistentIdentifier: row[6],
@@ -38,7 +38,7 @@ extension StoredEntry {
 
 extension SQLiteTransaction {
     /// An entry from a row of ``StoredEntry/columns``.
-    func storedEntry(_ row: Row) throws -> StoredEntry {
+    func storedEntry(_ row: some ColumnValues) throws -> StoredEntry {
         try StoredEntry(row: row, app: names.name(of: row[1], db))
     }
 

@@ -116,7 +116,7 @@ extension SQLiteTransaction {
 }
 
 extension StoredEvent {
-    init(row: Row) {
+    init(row: some ColumnValues) {
         self.init(
             id: row[0], at: Date(timeIntervalSince1970: row[1]), kind: row[2], app: row[3], payload: row[4])
     }

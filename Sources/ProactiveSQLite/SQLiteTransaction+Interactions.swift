@@ -117,7 +117,7 @@ extension SQLiteTransaction {
 }
 
 extension StoredInteraction {
-    init(row: Row) {
+    init(row: some ColumnValues) {
         self.init(
             id: row[0], app: row[1], at: Date(timeIntervalSince1970: row[2]), kind: row[3], direction: row[4],
             identifier: row[5], groupIdentifier: row[6], payload: row[7])

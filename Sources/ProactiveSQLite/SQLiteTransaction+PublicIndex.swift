@@ -187,7 +187,7 @@ extension StoredPublicEntry {
         p.thumbnail, p.userInfo
         """
 
-    init(row: Row) {
+    init(row: some ColumnValues) {
         self.init(
             id: row[0],
             fields: PublicContribution(

@@ -8,9 +8,9 @@ extension SQLiteTransaction {
     /// reads each column straight from SQLite. The statement is prepared once per connection and
     /// SQL text (`cachedStatement`). `transform` must not keep the row.
     func rows<Value>(
-        _ sql: String, _ arguments: StatementArguments = [], _ transform: (Row) throws -> Value
+        _ sql: String, _ arguments: StatementArguments = [], _ transform: (ColumnRow) throws -> Value
     ) throws -> [Value] {
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        let cursor = try ColumnCursor(db.cachedStatement(sql: sql), arguments: arguments)
         var values: [Value] = []
         while let row = try cursor.next() { values.append(try transform(row)) }
         return values
@@ -19,9 +19,9 @@ extension SQLiteTransaction {
     /// The first row of a query made into a value, or `nil` when there is none (see
     /// ``rows(_:_:_:)``).
     func firstRow<Value>(
-        _ sql: String, _ arguments: StatementArguments = [], _ transform: (Row) throws -> Value
+        _ sql: String, _ arguments: StatementArguments = [], _ transform: (ColumnRow) throws -> Value
     ) throws -> Value? {
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        let cursor = try ColumnCursor(db.cachedStatement(sql: sql), arguments: arguments)
         return try withExtendedLifetime(cursor) { try cursor.next().map(transform) }
     }
 }

@@ -224,7 +224,7 @@ extension SQLiteTransaction {
 extension SearchCandidate {
     /// A candidate from a row of `id, donatedAt, engagementCount` and the index-form title,
     /// keywords and address, then the description (`descriptions`) or its number of words.
-    init(row: Row, descriptions: Bool) throws {
+    init(row: some ColumnValues, descriptions: Bool) throws {
         self.init(
             id: row[0], donatedAt: Date(timeIntervalSince1970: row[1]), engagementCount: row[2],
             indexedText: IndexedText(

@@ -152,7 +152,7 @@ enum StoredText {
 
     /// The companion of a row whose companion columns (as ``companion(_:)`` takes them) are
     /// `columns`.
-    static func companion(_ row: Row, columns: Range<Int>) -> [UInt8] {
+    static func companion(_ row: some ColumnValues, columns: Range<Int>) -> [UInt8] {
         companion(columns.map { row[$0] as DatabaseValue })
     }
 
@@ -194,7 +194,7 @@ enum StoredText {
     }
 
     /// Reads a stored text from a row's column, `nil` when it is NULL.
-    static func optionalText(_ row: Row, _ index: Int) throws -> String? {
+    static func optionalText(_ row: some ColumnValues, _ index: Int) throws -> String? {
         let value = row[index] as DatabaseValue
         return value.isNull ? nil : try text(value)
     }
