@@ -612,7 +612,9 @@ final class ServiceBenchmark {
 
     // MARK: 4. Suggestions
 
-    func suggestions() throws {
+    /// Suggestions of three surfaces for random users, every list computed, with `items` items
+    /// in the database (after the top-up, its items have no place sightings).
+    func suggestions(items: Int) throws {
         var rng = SplitMix64(seed: 13)
         for surface in [Surface.appSwitcher, .maps, .lockScreen] {
             // First request of each user: its engine learns the user's context.
@@ -638,13 +640,13 @@ final class ServiceBenchmark {
                 shown += list.count
             }
             say(
-                "engine suggestions \(surface.rawValue) (random users, every list computed): \(warm.summary); \(String(format: "%.1f", Double(shown) / Double(max(warm.count, 1)))) suggestions per list; first request of each user \(cold.summary)"
+                "engine suggestions \(surface.rawValue) at \(items) items (random users, every list computed): \(warm.summary); \(String(format: "%.1f", Double(shown) / Double(max(warm.count, 1)))) suggestions per list; first request of each user \(cold.summary)"
             )
             let p99 = warm.percentile(0.99)
             figures.append(
                 Figure(
                     figure:
-                        "suggestions \(surface.rawValue) p50 / p99 (\(warm.count) requests, random users)",
+                        "suggestions \(surface.rawValue) at \(items) items, p50 / p99 (\(warm.count) requests, random users)",
                     value: String(format: "%.2f / %.2f ms", warm.percentile(0.5), p99),
                     baseline: String(
                         format: "first request per user: %.2f / %.2f ms", cold.percentile(0.5),
@@ -790,13 +792,14 @@ try await benchmark.ingestInterleaved()
 try await benchmark.roundTrips()
 try await benchmark.vacuum()
 try await benchmark.search(items: benchmark.ingested)
-try benchmark.suggestions()
+try benchmark.suggestions(items: benchmark.ingested)
 try benchmark.push()
 if options.searchAt > benchmark.ingested && benchmark.ingested == options.documents {
     let items = try await benchmark.topUp(to: options.searchAt)
     benchmark.topUpItems = items
     try await benchmark.vacuum()
     try await benchmark.search(items: items)
+    try benchmark.suggestions(items: items)
 }
 if options.contributions > 0 { try benchmark.contributionCost(count: options.contributions) }
 if options.publicEntries > 0 {
