@@ -59,8 +59,31 @@ extension ProactiveEngine {
         throws
         -> [DonationReceipt]
     {
-        try donate(parse(documents: documents), donor: donor, now: now, firstIndex: firstIndex)
+        try donate(parseInHalves(documents), donor: donor, now: now, firstIndex: firstIndex)
     }
+
+    /// Parses a batch of at least ``parallelParseMinimum`` documents as two halves at once (the
+    /// results as ``parse(documents:)`` gives them, in order).
+    ///
+    /// Parsing is a sixth of a batch's time through ``donate(documents:donor:now:firstIndex:)``
+    /// on PostgreSQL, and the database has nothing to do until it is done: a second core halves
+    /// that wait (docs/benchmarks.md, "Service on PostgreSQL").
+    func parseInHalves(_ documents: [Data]) -> ParsedDocuments {
+        guard documents.count >= Self.parallelParseMinimum else { return parse(documents: documents) }
+        let middle = documents.count / 2
+        let halves = [Array(documents[..<middle]), Array(documents[middle...])]
+        let parsed = Mutex<[ParsedDocuments?]>([nil, nil])
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            let result = parse(documents: halves[half])
+            parsed.withLock { $0[half] = result }
+        }
+        let (first, second) = parsed.withLock { ($0[0]!, $0[1]!) }
+        return ParsedDocuments(
+            results: first.results + second.results, sources: first.sources + second.sources)
+    }
+
+    /// The fewest documents ``parseInHalves(_:)`` parses on two threads.
+    static let parallelParseMinimum = 64
 
     /// Donates parsed documents (see ``parse(documents:)``), in one transaction.
     public func donate(

@@ -22,6 +22,30 @@ import Testing
         }
     }
 
+    /// A batch of 64 or more documents is parsed as two halves at once: the receipts keep the
+    /// documents' order and indexes, the broken ones on either side of the middle included.
+    @Test(arguments: [63, 64, 65, 129])
+    func aBatchParsedInHalvesKeepsEveryDocumentInPlace(count: Int) throws {
+        let fixture = try EngineFixture()
+        let broken: Set<Int> = [0, count / 2 - 1, count / 2, count / 2 + 1, count - 1]
+        let documents = (0..<count).map { i in
+            broken.contains(i)
+                ? #"{"type":"searchableItem","app":"com.example.batch","uniqueIdentifier":"b\#(i)""#
+                : fixture.item("com.example.batch", "b\(i)", title: "Halves item \(i)")
+        }
+        let receipts = try fixture.engine.donate(
+            documents: documents.map { Data($0.utf8) }, donor: .system, now: EngineFixture.t0, firstIndex: 10)
+        #expect(receipts.map(\.index) == Array(10..<(10 + count)))
+        for (i, receipt) in receipts.enumerated() {
+            #expect(receipt.status == (broken.contains(i) ? .rejected : .accepted), "document \(i)")
+        }
+        let found = try fixture.engine.search(
+            SearchRequest("halves").app("com.example.batch").limit(200).at(EngineFixture.t0), donor: .system)
+        #expect(
+            Set(found.map(\.title))
+                == Set((0..<count).filter { !broken.contains($0) }.map { "Halves item \($0)" }))
+    }
+
     @Test func aBatchGivesWhatOneByOneGives() throws {
         let batch = try EngineFixture()
         let single = try EngineFixture()
