@@ -79,13 +79,13 @@ final class ReaderConnections: Sendable {
     /// times what these statements cost prepared once.
     private static func inReadTransaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
         try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
-        let value: T
-        do {
-            value = try body(db)
-        } catch {
-            try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
-            throw error
+        // Whatever fails (the read, or its end), the connection goes back to the list outside any
+        // transaction: one left inside would keep its snapshot of the log (later reads would not
+        // see new donations, and the log could not be copied into the file).
+        defer {
+            if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
         }
+        let value = try body(db)
         try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
         return value
     }

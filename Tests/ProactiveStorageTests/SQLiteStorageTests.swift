@@ -47,6 +47,30 @@ import Testing
         #expect(plans[2].contains("event_at (userId=? AND at<?)"), "\(plans[2])")
     }
 
+    /// A read that fails leaves its connection outside any transaction: the reads that reuse it
+    /// see what was written since (a connection kept inside would answer from its old snapshot).
+    @Test func aFailedReadLeavesItsConnectionUpToDate() throws {
+        struct Failure: Error {}
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fail-\(UUID()).sqlite").path
+        defer { Fixture.removeStore(path) }
+        let store = try SQLiteStorage(path: path)
+        for round in 0..<3 {
+            // One reader connection at a time, so each read takes the connection the failed one used.
+            #expect(throws: Failure.self) {
+                try store.read { tx in
+                    _ = try tx.nowPlaying()
+                    throw Failure()
+                }
+            }
+            try store.write { tx in
+                try tx.saveNowPlaying(
+                    app: "com.pod\(round)", at: Fixture.now, state: "playing", payload: "{}")
+            }
+            let apps = try store.read { tx in try tx.nowPlaying().map(\.app) }
+            #expect(apps.count == round + 1, "round \(round): \(apps)")
+        }
+    }
+
     @Test func survivesReopen() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID()).sqlite")
             .path
