@@ -292,17 +292,6 @@ extension SQLiteTransaction {
     /// The current activity of each app in the scope (one per app at most).
     public func currentActivities(scope: AppScope, now: Date) throws -> [StoredEntry] {
         let (clause, arguments) = try condition(scope)
-        // Most surfaces ask for them on every request and most users have none: a one-column
-        // read says so first (a row of all the columns below costs GRDB a dictionary of their
-        // 26 names for every statement, rows or not).
-        guard
-            try Bool.fetchOne(
-                db.cachedStatement(
-                    sql:
-                        "SELECT EXISTS (SELECT 1 FROM entry INDEXED BY entry_current WHERE userKey = ? AND isCurrent)"
-                ),
-                arguments: [userKey()]) == true
-        else { return [] }
         // At most one current activity per app: read them through the partial index, never by
         // scanning every entry in date order.
         return try rows(
