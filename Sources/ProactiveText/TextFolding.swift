@@ -59,6 +59,16 @@ public enum TextFolding {
     /// Appends the UTF-8 of ``fold(_:)``'s answer to `out`, without making a string (for
     /// matching many texts with one buffer).
     public static func appendFolded(_ text: some StringProtocol, to out: inout [UInt8]) {
+        // A string's UTF-8 is valid: folded byte by byte, without decoding every scalar.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            appendFolded(validUTF8: utf8, to: &out)
+        }
+        if done == nil { appendFoldedScalars(text, to: &out) }
+    }
+
+    /// ``appendFolded(_:to:)`` scalar by scalar: the reference the byte-level form is tested
+    /// against, and the way for text without contiguous UTF-8.
+    static func appendFoldedScalars(_ text: some StringProtocol, to out: inout [UInt8]) {
         let start = out.count
         var pendingSpace = false
         @inline(__always) func space() {

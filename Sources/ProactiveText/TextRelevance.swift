@@ -104,13 +104,12 @@ public struct TextRelevance: Sendable {
     private func scan(_ text: String, into bytes: inout [UInt8], best: inout [Double]) -> (
         norm: Double, coverage: Double
     ) {
-        Self.fold(text, into: &bytes)
+        let n = Self.fold(text, intoPrefixOf: &bytes)
         for t in best.indices { best[t] = 0 }
         var wordCount = 0
         var coveredWords = 0
         bytes.withUnsafeBufferPointer { bytes in
             var i = 0
-            let n = bytes.count
             while i < n {
                 while i < n && !Self.isWordByte(bytes[i]) { i += 1 }
                 let start = i
@@ -135,7 +134,10 @@ public struct TextRelevance: Sendable {
                 }
                 if covered { coveredWords += 1 }
             }
-            for t in termBytes.indices where isCJK[t] && Self.contains(bytes, termBytes[t]) { best[t] = 1 }
+            for t in termBytes.indices
+            where isCJK[t] && Self.contains(UnsafeBufferPointer(rebasing: bytes[..<n]), termBytes[t]) {
+                best[t] = 1
+            }
         }
         return (Self.brevity(words: wordCount), wordCount > 0 ? Double(coveredWords) / Double(wordCount) : 0)
     }
@@ -162,24 +164,25 @@ public struct TextRelevance: Sendable {
         return count
     }
 
-    /// Replaces `bytes` with the folded UTF-8 of a text (ASCII lowercased in place, other text
-    /// as ``TextFolding/appendFolded(_:to:)`` folds it).
+    /// Replaces `bytes` with the folded UTF-8 of a text (``TextFolding/appendFolded(_:to:)``;
+    /// whitespace collapsed, which changes no word).
     static func fold(_ text: String, into bytes: inout [UInt8]) {
         bytes.removeAll(keepingCapacity: true)
-        var ascii = true
+        TextFolding.appendFolded(text, to: &bytes)
+    }
+
+    /// Writes the folded UTF-8 of a text at the start of `bytes` (grown when too short, never
+    /// shrunk, so that one buffer serves every candidate without appending) and returns its
+    /// length: the words ``fold(_:into:)`` leaves, whitespace not collapsed
+    /// (``TextFolding/foldKeepingWhitespace(validUTF8:into:)``).
+    static func fold(_ text: String, intoPrefixOf bytes: inout [UInt8]) -> Int {
         var text = text
-        text.withUTF8 { utf8 in
-            for b in utf8 {
-                if b >= 0x80 {
-                    ascii = false
-                    break
-                }
-                bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+        return text.withUTF8 { utf8 in
+            let needed = TextFolding.foldedCapacity(utf8.count)
+            if bytes.count < needed { bytes = [UInt8](repeating: 0, count: max(needed, 2 * bytes.count)) }
+            return bytes.withUnsafeMutableBufferPointer {
+                TextFolding.foldKeepingWhitespace(validUTF8: utf8, into: $0.baseAddress!)
             }
-        }
-        if !ascii {
-            bytes.removeAll(keepingCapacity: true)
-            TextFolding.appendFolded(text, to: &bytes)
         }
     }
 

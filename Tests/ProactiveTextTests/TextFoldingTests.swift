@@ -77,4 +77,36 @@ import Testing
             #expect(TextFolding.fold(text) == Self.reference(text), "\(text.unicodeScalars.map { $0.value })")
         }
     }
+
+    /// The byte-level form (what every string takes) appends what the scalar-by-scalar form
+    /// does, after text already in the buffer, for scalars of every length (4-byte ones of the
+    /// other planes too) and for substrings.
+    @Test func bytesFoldAsScalarsDo() {
+        var rng = SystemRandomNumberGenerator()
+        let ranges: [ClosedRange<UInt32>] = [0x00...0x7F, 0x80...0x7FF, 0x800...0xFFFF, 0x10000...0x10FFFF]
+        for round in 0..<3_000 {
+            var text = ""
+            // Every third text ASCII only, long enough to be folded eight bytes at a time.
+            let ascii = round % 3 == 0
+            for _ in 0..<Int.random(in: 0...(ascii ? 40 : 16), using: &rng) {
+                let range =
+                    ascii
+                    ? (Bool.random(using: &rng) ? 0x41...0x5A : 0x00...0x7F)
+                    : ranges.randomElement(using: &rng)!
+                text.unicodeScalars.append(Unicode.Scalar(UInt32.random(in: range, using: &rng)) ?? " ")
+            }
+            let prefix = Array("Ab ".utf8)
+            var bytes = prefix
+            TextFolding.appendFolded(text, to: &bytes)
+            var scalars = prefix
+            TextFolding.appendFoldedScalars(text, to: &scalars)
+            #expect(bytes == scalars, "\(text.unicodeScalars.map { $0.value })")
+            let sub = text.dropFirst()
+            var subBytes: [UInt8] = []
+            TextFolding.appendFolded(sub, to: &subBytes)
+            var subScalars: [UInt8] = []
+            TextFolding.appendFoldedScalars(sub, to: &subScalars)
+            #expect(subBytes == subScalars)
+        }
+    }
 }

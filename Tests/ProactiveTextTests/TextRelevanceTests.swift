@@ -73,18 +73,25 @@ import Testing
                 "\u{A0}", "\u{2003}", "’", "«", "»", "—", "Αθήνα", "ΣΟΦΙΑ", "Москва", "İstanbul", "ǅ", "🍣",
                 "①", "ﬁ",
                 "Ǆemal", "\u{300}", "a\u{308}", "\u{3000}", "東京タワー", "한국어", "ẞ",
+                // Long ASCII runs (lowercased eight bytes at a time), with controls and DEL.
+                "NSUserActivity", "ABCDEFGHIJ KLMNOPQRS", "a\u{0}B\u{7F}C\u{1F}D\u{1}EFGH", "@[`{Z",
             ]
         var rng = SystemRandomNumberGenerator()
         func words(_ bytes: [UInt8]) -> [[UInt8]] {
             bytes.split { !TextRelevance.isWordByte($0) }.map(Array.init)
         }
         var buffer: [UInt8] = []
+        var prefixBuffer: [UInt8] = []
         for _ in 0..<3_000 {
             let text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)!
             }
             .joined(separator: ["", " ", ", ", "\t"].randomElement(using: &rng)!)
             TextRelevance.fold(text, into: &buffer)
-            #expect(words(buffer) == words(Array(TextFolding.fold(text).utf8)), "\(text)")
+            let expected = words(Array(TextFolding.fold(text).utf8))
+            #expect(words(buffer) == expected, "\(text)")
+            // What matching scans: written over what the buffer held, whitespace kept.
+            let count = TextRelevance.fold(text, intoPrefixOf: &prefixBuffer)
+            #expect(words(Array(prefixBuffer[..<count])) == expected, "\(text)")
         }
     }
 
