@@ -8,6 +8,25 @@ import Testing
 
 /// What only the embedded store does: files, several processes, migrations.
 @Suite struct SQLiteStorageTests {
+    /// The identifiers bound to `json_each` read back as they were, from 0 to the extremes.
+    @Test func identifierListsAreJSONArraysOfTheirValues() throws {
+        var rng = SystemRandomNumberGenerator()
+        let fixed: [Int64] = [0, 1, 9, 10, 99, 100, 12345, Int64.max, Int64.min, -1, -10]
+        let random = (0..<500).map { _ in
+            Int64.random(in: Int64.min...Int64.max, using: &rng) >> Int64.random(in: 0...62, using: &rng)
+        }
+        for ids in [[], fixed, random] {
+            let text = SQLiteTransaction.jsonArray(ids)
+            #expect(try JSONDecoder().decode([Int64].self, from: Data(text.utf8)) == ids, "\(text)")
+        }
+        let queue = try DatabaseQueue()
+        let read = try queue.read { db in
+            try Int64.fetchAll(
+                db, sql: "SELECT value FROM json_each(?)", arguments: [SQLiteTransaction.jsonArray(random)])
+        }
+        #expect(read == random)
+    }
+
     /// The largest id ever deleted is kept in the file: a store opened again (another process)
     /// gives the next entry a larger id.
     @Test func anIdDeletedStaysRetiredAfterReopening() throws {
