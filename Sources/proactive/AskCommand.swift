@@ -50,11 +50,11 @@ struct AskCommand: ParsableCommand {
         if options.json {
             try Terminal.json(answer)
         } else if let reminder = answer.reminder {
-            Terminal.out("reminder \(reminder.id): \(reminder.title), \(answer.why.last ?? "")")
+            Terminal.line("reminder \(reminder.id): \(reminder.title), \(answer.why.last ?? "")")
         } else if let number = answer.phoneNumber {
-            Terminal.out("call \(number) (\(answer.target?.name ?? ""))")
+            Terminal.line("call \(number) (\(answer.target?.name ?? ""))")
         } else {
-            Terminal.out(
+            Terminal.line(
                 "directions to \(answer.target?.name ?? "") with \(answer.action?.app ?? "a browser"): \(answer.action?.url ?? "")"
             )
         }

@@ -34,7 +34,7 @@ struct ContinueCommand: ParsableCommand {
         }
         switch result {
         case .openWebpage(let url):
-            Terminal.out("open \(url)")
+            Terminal.line("open \(url)")
         case .restored(let app, let activity), .declined(let app, let activity),
             .launchApp(let app, let activity):
             Terminal.out("launch \(app) with \(Terminal.compactJSON(activity))")

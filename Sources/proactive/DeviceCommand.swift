@@ -46,7 +46,7 @@ struct DeviceCommand: ParsableCommand {
     static func print(_ devices: [Device], json: Bool) throws {
         if json { return try Terminal.json(devices) }
         for device in devices {
-            Terminal.out("\(device.id)  \(device.name)\(device.isCurrent ? "  (this device)" : "")")
+            Terminal.line("\(device.id)  \(device.name)\(device.isCurrent ? "  (this device)" : "")")
         }
     }
 
@@ -83,7 +83,7 @@ struct DeviceCommand: ParsableCommand {
             let joined: Joined = try client.convert(
                 try client.call { try await $0.joinDeviceGroup(body: .json(body)).ok.body.json })
             if options.json { return try Terminal.json(joined) }
-            Terminal.out("joined group \(joined.group) as \(joined.device.name) (\(joined.device.id))")
+            Terminal.line("joined group \(joined.group) as \(joined.device.name) (\(joined.device.id))")
             Terminal.note("check that the other screen shows \(joined.verification)")
         }
     }

@@ -69,11 +69,11 @@ struct SearchCommand: ParsableCommand {
         }
         if results.isEmpty { Terminal.note("no results") }
         for (i, result) in results.enumerated() {
-            Terminal.out(
+            Terminal.line(
                 "\(i + 1). \(result.title)  [\(result.kind.rawValue) · \(result.app) · \(result.id)]  \(result.score)"
             )
-            if let subtitle = result.subtitle { Terminal.out("   \(subtitle)") }
-            Terminal.out("   why: \(result.why.joined(separator: "; "))")
+            if let subtitle = result.subtitle { Terminal.line("   \(subtitle)") }
+            Terminal.line("   why: \(result.why.joined(separator: "; "))")
         }
         if let next = page.nextCursor { Terminal.out("next page: --cursor \(next)") }
     }

@@ -108,10 +108,10 @@ struct SuggestCommand: ParsableCommand {
         }
         if suggestions.isEmpty { Terminal.note("nothing to suggest") }
         for (i, s) in suggestions.enumerated() {
-            Terminal.out(
+            Terminal.line(
                 "\(i + 1). \(s.title)\(s.subtitle.map { " — \($0)" } ?? "")  [\(s.kind.rawValue) · \(s.action.type.rawValue) \(s.action.app ?? "")]  \(s.score)"
             )
-            Terminal.out("   why: \(s.why.joined(separator: "; "))")
+            Terminal.line("   why: \(s.why.joined(separator: "; "))")
         }
     }
 }

@@ -195,6 +195,28 @@ import Testing
     /// A text spelling U+0000 (NUL) in JSON is refused by name and stores nothing: before, the
     /// store cut the text there, and every later search matching the item failed ("a stored
     /// text's row no longer has the columns it was compressed beside").
+    /// A donated text's control characters (a terminal escape sequence, line breaks) are not
+    /// written to the terminal by the listing; `--json` keeps them, escaped.
+    @Test func donatedControlCharactersNeverReachTheTerminal() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let documents = #"""
+            {"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-1","attributeSet":{"title":"Harbour \u001b[2J\u001b]0;owned\u0007 notes","contentDescription":"line one\nline two\r\tend \u009b31m"}}
+            """#
+        #expect(try cli.run(["donate", "-"], stdin: documents).status == 0)
+        let listed = try cli.run(["search", "harbour"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(!listed.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(!listed.stdout.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+        let lines = listed.stdout.split(separator: "\n")
+        #expect(lines.count == 3, "\(listed.stdout)")
+        #expect(lines.first?.hasPrefix("1. Harbour \u{FFFD}[2J\u{FFFD}]0;owned\u{FFFD} notes") == true)
+        #expect(lines.dropFirst().first == "   line one line two  end \u{FFFD}31m")
+        let json = try cli.run(["search", "--json", "harbour"])
+        let results = try #require(try json.json() as? [[String: Any]])
+        #expect(results.first?["title"] as? String == "Harbour \u{1B}[2J\u{1B}]0;owned\u{7} notes")
+    }
+
     @Test func aNULCharacterIsRefusedAndSearchKeepsWorking() throws {
         let cli = CLI()
         defer { cli.cleanUp() }
