@@ -42,16 +42,20 @@ struct ReceiptReport {
         if rejected > 0 { throw ExitCode(1) }
     }
 
+    /// A receipt's line; what it quotes of the document (its type, a field's name, a reason
+    /// naming a value, warnings) shown as ``Terminal/line(_:)`` shows donated text.
     static func describe(_ receipt: DonationReceipt) -> String {
+        let shown = Terminal.printable
         switch receipt.status {
         case .rejected:
-            let field = receipt.field.map { "\($0): " } ?? ""
-            return "#\(receipt.index) rejected \(receipt.type ?? "document"): \(field)\(receipt.reason ?? "")"
+            let field = receipt.field.map { "\(shown($0)): " } ?? ""
+            return
+                "#\(receipt.index) rejected \(shown(receipt.type ?? "document")): \(field)\(shown(receipt.reason ?? ""))"
         case .accepted, .merged:
             var line =
-                "#\(receipt.index) \(receipt.status.rawValue) \(receipt.type ?? "") → \(receipt.id ?? "")"
+                "#\(receipt.index) \(receipt.status.rawValue) \(shown(receipt.type ?? "")) → \(shown(receipt.id ?? ""))"
             if let expires = receipt.expiresAt { line += " (expires \(expires.formatted(.iso8601)))" }
-            for warning in receipt.warnings ?? [] { line += "\n    warning: \(warning)" }
+            for warning in receipt.warnings ?? [] { line += "\n    warning: \(shown(warning))" }
             return line
         }
     }

@@ -72,7 +72,7 @@ struct TokenCommand: ParsableCommand {
             }
             if tokens.isEmpty { Terminal.note("no tokens") }
             for token in tokens {
-                Terminal.out(
+                Terminal.line(
                     "\(token.digest.prefix(12))  \(token.user)  \(token.app ?? "system")  \(DonationCoding.formatDate(token.createdAt))  \(token.label ?? "")"
                 )
             }

@@ -204,6 +204,15 @@ import Testing
             {"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-1","attributeSet":{"title":"Harbour \u001b[2J\u001b]0;owned\u0007 notes","contentDescription":"line one\nline two\r\tend \u009b31m"}}
             """#
         #expect(try cli.run(["donate", "-"], stdin: documents).status == 0)
+        // A rejection quoting a hostile field's name.
+        let rejected = try cli.run(
+            ["donate", "-"],
+            stdin:
+                #"{"type":"searchableItem","app":"com.example.notes","uniqueIdentifier":"n-2","attributeSet":{"title\u001b[2J":1}}"#
+        )
+        #expect(rejected.status == 1)
+        #expect(
+            !rejected.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(rejected.stdout)")
         let listed = try cli.run(["search", "harbour"])
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(!listed.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
