@@ -81,7 +81,11 @@ extension ProactiveEngine {
             }
             var reads = contextReads() + [.nowPlaying, .currentActivities(scope: .system, now: now)]
             if request.surface == .lockScreen { reads.append(.openReminders(now: now, limit: 100)) }
-            if request.surface == .carPlay || request.surface == .appSwitcher {
+            // The app switcher's places are only for routes: without an app that gives
+            // directions, neither the sightings nor a place are read.
+            if request.surface == .carPlay
+                || (request.surface == .appSwitcher && Self.anyGivesDirections(apps))
+            {
                 reads.append(placeSightingsRead(now: now))
             }
             try tx.prefetch(reads)
@@ -249,7 +253,8 @@ extension ProactiveEngine {
         _ tx: any StorageTransaction, now: Date, apps: [String: App], request: SuggestionRequest,
         into list: inout SuggestionList
     ) throws {
-        guard let ranked = try rankedPlaces(tx, now: now).first, ranked.latest.supportsNavigation,
+        guard Self.anyGivesDirections(apps), let ranked = try rankedPlaces(tx, now: now).first,
+            ranked.latest.supportsNavigation,
             now.timeIntervalSince(ranked.latest.seenAt) <= configuration.placeHalfLife,
             let place = try places(tx, of: [ranked]).first ?? nil
         else { return }
@@ -273,6 +278,11 @@ extension ProactiveEngine {
                     why: why,
                     place: place))
         }
+    }
+
+    /// Whether any declared app gives directions (routes are offered through those only).
+    static func anyGivesDirections(_ apps: [String: App]) -> Bool {
+        apps.values.contains { !$0.directionsModes.isEmpty }
     }
 
     private func contactCard(
