@@ -53,25 +53,15 @@ struct JSONFieldScanner {
             var seen = [Bool](repeating: false, count: keys.count)
             let complete = scanner.object(keys: keys) { scanner, key in
                 guard let key else { return scanner.skipValue(depth: 1) }
+                if key < names { return scanner.stringField(key, into: &values, seen: &seen) }
                 guard !seen[key] else { return false }
                 seen[key] = true
-                if key < names {
-                    if scanner.null() { return true }
-                    guard let value = scanner.string() else { return false }
-                    values[key] = value
-                    return true
-                }
                 if scanner.null() { return true }
                 var inner = [String?](repeating: nil, count: request.nestedNames.count)
                 var innerSeen = [Bool](repeating: false, count: request.nestedNames.count)
                 let read = scanner.object(keys: request.nestedNames) { scanner, key in
                     guard let key else { return scanner.skipValue(depth: 2) }
-                    guard !innerSeen[key] else { return false }
-                    innerSeen[key] = true
-                    if scanner.null() { return true }
-                    guard let value = scanner.string() else { return false }
-                    inner[key] = value
-                    return true
+                    return scanner.stringField(key, into: &inner, seen: &innerSeen)
                 }
                 nested = inner
                 return read
@@ -102,6 +92,17 @@ struct JSONFieldScanner {
         skipSpace()
         guard at < bytes.count, bytes[at] == byte else { return false }
         at += 1
+        return true
+    }
+
+    /// Reads field `key`'s value into `values` (nil for `null`); false when the field was
+    /// seen before or its value is neither a string nor `null`.
+    private mutating func stringField(_ key: Int, into values: inout [String?], seen: inout [Bool]) -> Bool {
+        guard !seen[key] else { return false }
+        seen[key] = true
+        if null() { return true }
+        guard let value = string() else { return false }
+        values[key] = value
         return true
     }
 

@@ -152,6 +152,7 @@ extension TextFolding {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         guard word & high == 0 else { return nil }
+        // 0x41–0x5A: at least 0x41 and not at least 0x5B, found by the high bit of each sum.
         let atLeastA = (word &+ (0x80 - 0x41) &* ones) & high
         let pastZ = (word &+ (0x80 - 0x5B) &* ones) & high
         return word | ((atLeastA & ~pastZ) >> 2)
@@ -161,14 +162,9 @@ extension TextFolding {
     /// DEL): nil when one is whitespace, a control character or not ASCII.
     @inline(__always)
     static func foldedPrintableASCII(_ word: UInt64) -> UInt64? {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        // A byte of 0x80 or more, or one below 0x21 (its high bit set by the subtraction only
-        // then, for bytes below 0x80).
-        guard word & high == 0, (word &- 0x21 &* ones) & high == 0 else { return nil }
-        // 0x41–0x5A: at least 0x41 and not at least 0x5B, found by the high bit of each sum.
-        let atLeastA = (word &+ (0x80 - 0x41) &* ones) & high
-        let pastZ = (word &+ (0x80 - 0x5B) &* ones) & high
-        return word | ((atLeastA & ~pastZ) >> 2)
+        // A byte below 0x21 sets its high bit in the subtraction (exactly so when every byte is
+        // ASCII; ``lowercasedASCII(_:)`` answers nil otherwise).
+        guard (word &- 0x21 &* 0x0101_0101_0101_0101) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return lowercasedASCII(word)
     }
 }
