@@ -231,8 +231,10 @@ func searchEngine(options: Options) throws {
         hits += results.isEmpty ? 0 : 1
     }
     if let slowest = ProcessInfo.processInfo.environment["SLOWEST"] {
-        for (t, q) in zip(times, queries).sorted(by: { $0.0 > $1.0 }).prefix(Int(slowest) ?? 12) {
-            FileHandle.standardError.write(Data("slow \(t) ms: \(q)\n".utf8))
+        let order = times.indices.sorted { times[$0] > times[$1] }
+        for index in order.prefix(Int(slowest) ?? 12) {
+            FileHandle.standardError.write(
+                Data("slow \(times[index]) ms, #\(index): \(queries[index])\n".utf8))
         }
     }
     // Per class of query, to stderr (the parent prints them).
