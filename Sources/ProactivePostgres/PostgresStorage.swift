@@ -209,6 +209,16 @@ public final class PostgresStorage: Storage {
         }
     }
 
+    /// The value of a setting on a connection of the pool (`current_setting`), for tests.
+    func sessionSetting(_ name: String) throws -> String? {
+        try pool.withSession { session in
+            let rows = try session.query("SELECT current_setting(\(name))", while: "reading a setting")
+            var value: String?
+            for row in rows.rows { value = try row.decode(String.self) }
+            return value
+        }
+    }
+
     public func usersWithExpiredPublicContributions(now: Date) throws -> [UserID] {
         try pool.withSession { session in
             let doing = "finding expired public contributions"

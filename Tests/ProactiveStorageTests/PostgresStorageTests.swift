@@ -1,11 +1,12 @@
 import Foundation
 import NIOCore
 import NIOPosix
-import ProactivePostgres
 import ProactiveStorage
 import ProactiveText
 import Synchronization
 import Testing
+
+@testable import ProactivePostgres
 
 /// What only the PostgreSQL backend does: connection errors, partitions, notifications
 /// between instances, outages. (The conformance suites run everything else on it.)
@@ -219,6 +220,20 @@ import Testing
             try $0.publicSearchCandidates(FullTextQuery(typed: "gatx"), app: nil, threshold: 5, limit: 10)
         }
         #expect(none.isEmpty)
+    }
+
+    /// Every connection starts without JIT compilation, whatever the server's default: a
+    /// statement the planner estimates as costly would otherwise be compiled with LLVM first.
+    @Test(.enabled(if: isConfigured)) func connectionsRunWithoutJITCompilation() throws {
+        let storage = try #require(try PostgresTestDatabase.make())
+        #expect(try storage.sessionSetting("jit") == "off")
+        // Several connections at once: each one started so.
+        let settings = Mutex<[String?]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let value = try? storage.sessionSetting("jit")
+            settings.withLock { $0.append(value) }
+        }
+        #expect(settings.withLock { $0 } == Array(repeating: "off", count: 4))
     }
 
     @Test(.enabled(if: isConfigured)) func writingInAReadTransactionThrows() throws {
