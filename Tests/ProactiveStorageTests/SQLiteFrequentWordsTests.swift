@@ -174,7 +174,8 @@ import Testing
         let keeping = try SQLiteStorage(path: path, frequentWords: memory)
         let plain = try SQLiteStorage(path: path, frequentWords: FrequentWordMatches(capacity: 0))
         var rng = SystemRandomNumberGenerator()
-        let vocabulary = ["common", "half", "item", "zebra", "report", "de", "la", "city", "paris", "rue"]
+        // "reporting" is found by "report", a prefix longer than the index's (five letters).
+        let vocabulary = ["common", "half", "item", "zebra", "reporting", "de", "la", "city", "paris", "rue"]
         try keeping.write { tx in
             for i in 0..<9_000 {
                 // The first words in most rows, the last in few.
@@ -187,8 +188,11 @@ import Testing
                 }
                 // A rare word (one of 400, in 22 rows) in the title or the description.
                 let rare = "rare\(i % 400)"
-                // A word of every fifth title: 1,800 rows, fewer pages than a frequent word.
-                let title = words() + (i % 3 == 0 ? " " + rare : "") + (i % 5 == 0 ? " middling" : "")
+                // A word of every fifth title: 1,800 rows, fewer pages than a frequent word;
+                // and a word of every seventh that starts as "reporting" does, not with "report".
+                let title =
+                    words() + (i % 3 == 0 ? " " + rare : "") + (i % 5 == 0 ? " middling" : "")
+                    + (i % 7 == 0 ? " reporder" : "")
                 var draft = Fixture.item("com.a", "i\(i)", title)
                 draft.indexedText.description = words() + (i % 3 == 0 ? "" : " " + rare)
                 try tx.upsertEntry(draft)
@@ -202,6 +206,10 @@ import Testing
             "common rare12",
             "rare3 de la", "half rare21 item", "rare5 rue", "middling common", "common middling",
             "middling half it",
+            // Prefixes longer than the index's (five letters), of many words and of few, some
+            // starting words that others' first five letters start too ("reporder").
+            "de common", "half la common", "report common", "la middling", "common report", "middli de",
+            "half rare21 commo", "item common rare3", "common middli", "middli half", "de middlin",
         ]
         /// The newest 40 candidates of each query, and what the first page reads when the
         /// title's matches are read apart (nil when declined).
