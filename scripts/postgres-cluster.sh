@@ -8,6 +8,9 @@
 #   scripts/postgres-cluster.sh halt DIR    # stop it at once (a crash), keeping DIR (an outage)
 #   scripts/postgres-cluster.sh resume DIR  # start a halted cluster again, same port
 #
+# PROACTIVE_PG_SHARED_BUFFERS (e.g. 7GB) sets the new cluster's `shared_buffers`, for
+# benchmarks of a server sized to its data (the default, 128 MB, suits tests).
+#
 # The URL is postgres://proactive@127.0.0.1:PORT/proactive: role and database `proactive`
 # (the database's owner), trust authentication, listening on 127.0.0.1 only. Works as root
 # (the server runs as `postgres`, which owns the data directory) and as a normal user.
@@ -82,6 +85,10 @@ start() {
     cat "$dir/log/initdb.log" >&2
     exit 1
   }
+  # A cluster sized like a service's (benchmarks): PROACTIVE_PG_SHARED_BUFFERS=7GB.
+  if [ -n "${PROACTIVE_PG_SHARED_BUFFERS:-}" ]; then
+    echo "shared_buffers = '$PROACTIVE_PG_SHARED_BUFFERS'" >>"$dir/data/postgresql.conf"
+  fi
   # A free port: try random ones; the server's own bind is the final check.
   local port attempt
   for attempt in 1 2 3 4 5 6 7 8 9 10; do

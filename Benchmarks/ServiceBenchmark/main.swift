@@ -189,7 +189,7 @@ final class ServiceBenchmark {
         let settings = try await Direct.rows(
             admin,
             """
-            SELECT string_agg(name || '=' || setting || coalesce(unit, ''), ', ' ORDER BY name) FROM pg_settings
+            SELECT string_agg(name || '=' || current_setting(name), ', ' ORDER BY name) FROM pg_settings
             WHERE name IN ('fsync', 'synchronous_commit', 'shared_buffers', 'max_connections', 'work_mem', 'jit')
             """, as: String.self)[0]
         say("server: \(version.prefix { $0 != "," }); \(settings); \(storage.backendDescription)")
