@@ -192,9 +192,6 @@ import Testing
         #expect((try kept.json() as? [Any])?.count == 360)
     }
 
-    /// A text spelling U+0000 (NUL) in JSON is refused by name and stores nothing: before, the
-    /// store cut the text there, and every later search matching the item failed ("a stored
-    /// text's row no longer has the columns it was compressed beside").
     /// A donated text's control characters (a terminal escape sequence, line breaks) are not
     /// written to the terminal by the listing; `--json` keeps them, escaped.
     @Test func donatedControlCharactersNeverReachTheTerminal() throws {
@@ -226,6 +223,9 @@ import Testing
         #expect(results.first?["title"] as? String == "Harbour \u{1B}[2J\u{1B}]0;owned\u{7} notes")
     }
 
+    /// A text spelling U+0000 (NUL) in JSON is refused by name and stores nothing: before, the
+    /// store cut the text there, and every later search matching the item failed ("a stored
+    /// text's row no longer has the columns it was compressed beside").
     @Test func aNULCharacterIsRefusedAndSearchKeepsWorking() throws {
         let cli = CLI()
         defer { cli.cleanUp() }
