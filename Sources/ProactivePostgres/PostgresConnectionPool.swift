@@ -26,7 +26,7 @@ final class PostgresConnectionPool: Sendable {
     let logger: Logger
 
     private struct State {
-        var idle: [PostgresConnection] = []
+        var idle: [PooledConnection] = []
         var isClosed = false
     }
     private let state = Mutex(State())
@@ -75,8 +75,8 @@ final class PostgresConnectionPool: Sendable {
                     "all \(maximumConnections) PostgreSQL connections stayed busy for \(Int(leaseTimeout)) s")
         }
         defer { permits.signal() }
-        let connection = try idleOrNewConnection()
-        let session = PostgresSession(connection: connection, logger: logger, queryTimeout: queryTimeout)
+        let pooled = try idleOrNewConnection()
+        let session = PostgresSession(pooled: pooled, logger: logger, queryTimeout: queryTimeout)
         defer { giveBack(session) }
         return try body(session)
     }
@@ -103,7 +103,7 @@ final class PostgresConnectionPool: Sendable {
             defer { state.idle.removeAll() }
             return state.idle
         }
-        for connection in idle {
+        for connection in idle.map(\.connection) {
             // Waits for the close unless on an event loop (a `deinit` may run there).
             if !isOnEventLoop { _ = try? connection.close().waitBounded(seconds: 2) }
             connection.closeKeepingAlive()
@@ -112,11 +112,11 @@ final class PostgresConnectionPool: Sendable {
 
     private enum Lease {
         case closed
-        case idle(PostgresConnection)
+        case idle(PooledConnection)
         case new
     }
 
-    private func idleOrNewConnection() throws(StorageError) -> PostgresConnection {
+    private func idleOrNewConnection() throws(StorageError) -> PooledConnection {
         while true {
             let lease: Lease = state.withLock { state in
                 if state.isClosed { return .closed }
@@ -125,12 +125,12 @@ final class PostgresConnectionPool: Sendable {
             switch lease {
             case .closed:
                 throw StorageError(code: .unavailable, message: "the PostgreSQL storage was closed")
-            case .idle(let connection):
-                guard connection.isClosed else { return connection }
-                connection.closeKeepingAlive()
+            case .idle(let pooled):
+                guard pooled.connection.isClosed else { return pooled }
+                pooled.connection.closeKeepingAlive()
             case .new:
                 do {
-                    return try connect()
+                    return PooledConnection(try connect())
                 } catch {
                     throw StorageError(
                         code: .unavailable, message: "cannot connect to PostgreSQL: \(error.message)")
@@ -145,7 +145,7 @@ final class PostgresConnectionPool: Sendable {
             !session.isBroken && !connection.isClosed
             && state.withLock { state in
                 guard !state.isClosed else { return false }
-                state.idle.append(connection)
+                state.idle.append(session.pooled)
                 return true
             }
         if !kept { connection.closeKeepingAlive() }

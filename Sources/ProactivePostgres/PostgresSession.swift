@@ -9,7 +9,9 @@ import ProactiveStorage
 /// loses the connection marks the session broken: its connection is closed (the server then
 /// rolls back whatever transaction was open) and the pool replaces it.
 final class PostgresSession {
-    let connection: PostgresConnection
+    /// The leased connection and the statements prepared on it.
+    let pooled: PooledConnection
+    var connection: PostgresConnection { pooled.connection }
     let logger: Logger
     let queryTimeout: Double
     /// Whether the connection cannot be used again.
@@ -17,8 +19,8 @@ final class PostgresSession {
     /// Statements sent with ``send(_:while:)`` and not waited for yet.
     private var unawaited: [(result: EventLoopFuture<PostgresQueryResult>, doing: String)] = []
 
-    init(connection: PostgresConnection, logger: Logger, queryTimeout: Double) {
-        self.connection = connection
+    init(pooled: PooledConnection, logger: Logger, queryTimeout: Double) {
+        self.pooled = pooled
         self.logger = logger
         self.queryTimeout = queryTimeout
     }
@@ -29,6 +31,73 @@ final class PostgresSession {
     @discardableResult
     func query(_ query: PostgresQuery, while doing: String) throws(StorageError) -> PostgresQueryResult {
         try queries([query], while: doing)[0]
+    }
+
+    /// Runs a reading statement as a prepared statement of the connection, prepared the first
+    /// time it runs there (one more round trip), and collects its rows; unnamed once the
+    /// connection has ``PooledConnection/mostPrepared`` statements.
+    ///
+    /// - Parameter doing: what the statement does, for the error message (never SQL or data).
+    func read(_ statement: PostgresStatement, while doing: String) throws(StorageError) -> [PostgresRow] {
+        try reads([statement], while: doing)[0]
+    }
+
+    /// Runs reading statements as ``read(_:while:)`` does, all sent before waiting for the
+    /// first (those not prepared yet are prepared first, together), and returns their rows
+    /// in order.
+    func reads(_ statements: [PostgresStatement], while doing: String) throws(StorageError) -> [[PostgresRow]]
+    {
+        try checkUsable(doing)
+        var preparing: [String: EventLoopFuture<PreparedQuery>] = [:]
+        for statement in statements where pooled.prepared[statement.typedSQL] == nil {
+            guard pooled.prepared.count + preparing.count < PooledConnection.mostPrepared else { break }
+            if preparing[statement.typedSQL] == nil {
+                preparing[statement.typedSQL] = connection.prepare(query: statement.typedSQL)
+            }
+        }
+        for (text, future) in preparing { pooled.prepared[text] = try wait(for: future, doing) }
+        try checkUsable(doing)
+        let results: [EventLoopFuture<[PostgresRow]>] = statements.map { statement in
+            if let prepared = pooled.prepared[statement.typedSQL] { return prepared.execute(statement.binds) }
+            return connection.query(statement.query, logger: logger).map(\.rows)
+        }
+        _ = try wait(for: [])
+        return try results.map { future throws(StorageError) in try waitBounded(future, doing) }
+    }
+
+    /// Throws when the connection cannot run a statement (lost, or broken before), or when
+    /// called on an event loop (waiting there would never end).
+    private func checkUsable(_ doing: String) throws(StorageError) {
+        guard !isBroken, !connection.isClosed else {
+            isBroken = true
+            throw StorageError(
+                code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
+        }
+        guard !isOnEventLoop else { throw StorageError(postgres: WaitOnEventLoop(), while: doing) }
+    }
+
+    /// Waits for the statements sent earlier without waiting, then for `future` (a statement
+    /// sent after them), and returns its result.
+    private func wait<T: Sendable>(for future: EventLoopFuture<T>, _ doing: String) throws(StorageError) -> T
+    {
+        _ = try wait(for: [])
+        return try waitBounded(future, doing)
+    }
+
+    /// Waits for one statement; a failure is thrown, named by what the statement was doing,
+    /// and a lost connection or a statement that timed out marks the session broken.
+    private func waitBounded<T: Sendable>(_ future: EventLoopFuture<T>, _ doing: String) throws(StorageError)
+        -> T
+    {
+        do {
+            return try future.waitBounded(seconds: queryTimeout)
+        } catch {
+            let mapped = StorageError(postgres: error, while: doing)
+            if mapped.code == .unavailable || error is BoundedWaitTimeout || connection.isClosed {
+                markBroken()
+            }
+            throw mapped
+        }
     }
 
     /// Runs statements in order, each sent as soon as the connection is done with the previous
@@ -63,15 +132,7 @@ final class PostgresSession {
         var results: [PostgresQueryResult] = []
         results.reserveCapacity(all.count)
         for (future, doing) in all {
-            do {
-                results.append(try future.waitBounded(seconds: queryTimeout))
-            } catch {
-                let mapped = StorageError(postgres: error, while: doing)
-                if mapped.code == .unavailable || error is BoundedWaitTimeout || connection.isClosed {
-                    markBroken()
-                }
-                throw mapped
-            }
+            results.append(try waitBounded(future, doing))
         }
         return Array(results.suffix(futures.count))
     }

@@ -219,6 +219,18 @@ public final class PostgresStorage: Storage {
         }
     }
 
+    /// Runs `body` with a session of the pool, for tests.
+    func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T {
+        try pool.withSession(body)
+    }
+
+    /// The text of each statement prepared on the session's connection, for tests.
+    static func preparedStatements(_ session: PostgresSession) throws -> [String] {
+        try session.query("SELECT statement FROM pg_prepared_statements", while: "testing").rows.map {
+            try $0.decode(String.self)
+        }
+    }
+
     public func usersWithExpiredPublicContributions(now: Date) throws -> [UserID] {
         try pool.withSession { session in
             let doing = "finding expired public contributions"

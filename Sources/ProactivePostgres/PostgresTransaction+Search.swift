@@ -175,7 +175,7 @@ extension PostgresTransaction {
     /// The entries of `ids` in the scope, not expired (``StoredEntry/postgresColumns``, then the
     /// indexed text `withText`: title, keywords, description, address): the statement of
     /// ``entries(ids:scope:now:)`` and ``entriesForRanking(ids:scope:now:)``.
-    func entriesQuery(ids: [Int64], scope: AppScope, now: Date, withText: Bool) -> PostgresQuery {
+    func entriesQuery(ids: [Int64], scope: AppScope, now: Date, withText: Bool) -> PostgresStatement {
         """
         SELECT \(unescaped: StoredEntry.postgresColumns)
           \(unescaped: withText ? ", fts_title, fts_keywords, fts_description, fts_address" : "")

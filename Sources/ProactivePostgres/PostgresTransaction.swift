@@ -16,7 +16,7 @@ final class PostgresTransaction: StorageTransaction {
     /// Whether a statement changed something (the commit then notifies other processes).
     private(set) var hasChanges = false
     /// Results of announced reads not made yet (see ``prefetch(_:)``).
-    private var prefetched: [StorageRead: PostgresQueryResult] = [:]
+    private var prefetched: [StorageRead: [PostgresRow]] = [:]
 
     init(session: PostgresSession, user: UserID, isWritable: Bool) {
         self.session = session
@@ -30,11 +30,12 @@ final class PostgresTransaction: StorageTransaction {
     /// The key before each of the user's search lexemes.
     var userKey: String { SearchLexemes.userKey(user) }
 
-    /// Runs a reading statement.
+    /// Runs a reading statement (prepared on the connection: ``PostgresSession/read(_:while:)``)
+    /// and returns its rows.
     ///
     /// - Parameter doing: what it does, for error messages (never SQL or data).
-    func read(_ query: PostgresQuery, _ doing: String) throws(StorageError) -> PostgresQueryResult {
-        try session.query(query, while: doing)
+    func read(_ statement: PostgresStatement, _ doing: String) throws(StorageError) -> [PostgresRow] {
+        try session.read(statement, while: doing)
     }
 
     /// Sends the statements of announced reads together (one round trip) and keeps their
@@ -42,18 +43,18 @@ final class PostgresTransaction: StorageTransaction {
     func prefetch(_ reads: [StorageRead]) throws {
         let unique = Array(Set(reads).subtracting(prefetched.keys))
         guard !unique.isEmpty else { return }
-        let results = try session.queries(unique.map(query(for:)), while: "reading the context")
+        let results = try session.reads(unique.map(query(for:)), while: "reading the context")
         for (read, result) in zip(unique, results) { prefetched[read] = result }
     }
 
     /// Runs the statement of a read, or takes its announced result.
-    func fetch(_ read: StorageRead, _ doing: String) throws(StorageError) -> PostgresQueryResult {
+    func fetch(_ read: StorageRead, _ doing: String) throws(StorageError) -> [PostgresRow] {
         if let result = prefetched.removeValue(forKey: read) { return result }
-        return try self.read(query(for: read), doing)
+        return try session.read(query(for: read), while: doing)
     }
 
     /// The statement of each read that can be announced.
-    func query(for read: StorageRead) -> PostgresQuery {
+    func query(for read: StorageRead) -> PostgresStatement {
         switch read {
         case .contextLogDeletions:
             return "SELECT count FROM context_log_deletion WHERE user_id = \(userID)"
@@ -158,8 +159,15 @@ final class PostgresTransaction: StorageTransaction {
     func rows<T>(
         _ result: PostgresQueryResult, _ doing: String, _ decode: (inout RowReader) throws -> T
     ) throws(StorageError) -> [T] {
+        try rows(result.rows, doing, decode)
+    }
+
+    /// Decodes rows.
+    func rows<T>(
+        _ rows: [PostgresRow], _ doing: String, _ decode: (inout RowReader) throws -> T
+    ) throws(StorageError) -> [T] {
         do {
-            return try result.rows.map { row in
+            return try rows.map { row in
                 var reader = RowReader(row)
                 return try decode(&reader)
             }
@@ -172,7 +180,14 @@ final class PostgresTransaction: StorageTransaction {
     func firstRow<T>(
         _ result: PostgresQueryResult, _ doing: String, _ decode: (inout RowReader) throws -> T
     ) throws(StorageError) -> T? {
-        guard let row = result.rows.first else { return nil }
+        try firstRow(result.rows, doing, decode)
+    }
+
+    /// Decodes the first of rows, if any.
+    func firstRow<T>(
+        _ rows: [PostgresRow], _ doing: String, _ decode: (inout RowReader) throws -> T
+    ) throws(StorageError) -> T? {
+        guard let row = rows.first else { return nil }
         do {
             var reader = RowReader(row)
             return try decode(&reader)
@@ -183,7 +198,7 @@ final class PostgresTransaction: StorageTransaction {
 
     /// Reads one value of the first row (a count, a maximum), or `nil` when there is no row.
     func scalar<T: PostgresDecodable>(
-        _ query: PostgresQuery, _ doing: String, as type: T.Type = T.self
+        _ query: PostgresStatement, _ doing: String, as type: T.Type = T.self
     ) throws(StorageError) -> T? {
         try firstRow(read(query, doing), doing) { try $0.next(T.self) }
     }
@@ -197,9 +212,16 @@ struct RowReader {
     init(_ row: PostgresRow) { cells = row.makeRandomAccess() }
 
     /// The next column.
+    ///
+    /// Every value arrives in binary (postgres-nio binds every statement, prepared or not,
+    /// asking binary results), but the rows of a prepared statement
+    /// (``PostgresSession/read(_:while:)``) carry the format of its `Describe`, text: the
+    /// cell is read as what it is.
     mutating func next<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
         defer { index += 1 }
-        return try cells[index].decode(T.self)
+        var cell = cells[index]
+        cell.format = .binary
+        return try cell.decode(T.self)
     }
 
     /// The next column, seconds since 1970, as a date.

@@ -236,6 +236,51 @@ import Testing
         #expect(settings.withLock { $0 } == Array(repeating: "off", count: 4))
     }
 
+    /// A reading statement is prepared on its connection the first time it runs there and
+    /// executed by name after, with the same rows; with its parameters of every kind (text,
+    /// NULL text, arrays, numbers).
+    @Test(.enabled(if: isConfigured)) func readsArePreparedOnceAConnection() throws {
+        let storage = try #require(try PostgresTestDatabase.make())
+        defer { storage.close() }
+        try storage.write {
+            _ = try $0.upsertEntries([
+                Fixture.item("com.a", "1", "Gelateria Aurora"), Fixture.item("com.b", "2", "Gelato Boreale"),
+            ])
+        }
+        let query = FullTextQuery(typed: "gela")
+        func search(_ scope: AppScope = .system) throws -> [String?] {
+            try storage.read { try $0.searchCandidates(query, scope: scope, now: now) }.map(
+                \.indexedText.title)
+        }
+        let first = try search()
+        #expect(Set(first) == ["Gelateria Aurora", "Gelato Boreale"])
+        let statements = try storage.withSession(PostgresStorage.preparedStatements)
+        #expect(statements.filter { $0.contains("search_all @@") }.count == 1)
+        // The same statement again, by name: nothing more prepared, the same rows.
+        #expect(try search() == first)
+        #expect(try search(.app("com.b")) == ["Gelato Boreale"])
+        #expect(try storage.withSession(PostgresStorage.preparedStatements).count == statements.count)
+    }
+
+    /// Past ``PooledConnection/mostPrepared`` statement texts a connection runs the others
+    /// unnamed, and every one answers.
+    @Test(.enabled(if: isConfigured)) func pastTheMostPreparedStatementsReadsRunUnnamed() throws {
+        let storage = try #require(try PostgresTestDatabase.make())
+        defer { storage.close() }
+        let count = PooledConnection.mostPrepared + 5
+        let (values, prepared) = try storage.withSession { session in
+            let values = try (0..<count).map { i in
+                try session.read("SELECT \(unescaped: String(i)) + \(Int64(i))", while: "testing").map {
+                    var reader = RowReader($0)
+                    return try reader.next(Int64.self)
+                }
+            }
+            return (values, try PostgresStorage.preparedStatements(session).count)
+        }
+        #expect(values == (0..<count).map { [Int64(2 * $0)] })
+        #expect(prepared == PooledConnection.mostPrepared)
+    }
+
     @Test(.enabled(if: isConfigured)) func writingInAReadTransactionThrows() throws {
         let storage = try #require(try PostgresTestDatabase.make())
         #expect(throws: StorageError.self) {
