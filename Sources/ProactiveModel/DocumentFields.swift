@@ -12,6 +12,11 @@ enum DocumentFields {
     /// What every document may carry besides its content.
     static let envelope: Set<String> = ["type", "app", "at"]
 
+    /// Whether the document being decoded is known to have only fields its type has, where
+    /// they are checked (``KnownFieldsScan``, before decoding): the decoding types then skip
+    /// their checks.
+    @TaskLocal static var fieldsAreKnown = false
+
     /// Every field a document of each type may have.
     static let byType: [String: Set<String>] = [
         "app": envelope.union(names(App.CodingKeys.self)),

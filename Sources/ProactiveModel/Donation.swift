@@ -74,7 +74,7 @@ extension Donation: Codable {
                 code: .unknownType, field: "type",
                 reason: "unknown document type; expected one of \(Donation.types.joined(separator: ", "))")
         }
-        try DocumentFields.rejectUnknown(in: decoder, type: type)
+        if !DocumentFields.fieldsAreKnown { try DocumentFields.rejectUnknown(in: decoder, type: type) }
         switch type {
         case "app":
             let app = try App(from: decoder)

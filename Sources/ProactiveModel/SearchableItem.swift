@@ -32,7 +32,9 @@ public struct SearchableItem: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         try DocumentFields.rejectUnknown(in: decoder, keys: CodingKeys.self)  // in a batch
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        try c.rejectUnknownFields(at: .attributeSet, SearchableItemAttributeSet.CodingKeys.self)
+        if !DocumentFields.fieldsAreKnown {
+            try c.rejectUnknownFields(at: .attributeSet, SearchableItemAttributeSet.CodingKeys.self)
+        }
         uniqueIdentifier = try c.decode(String.self, forKey: .uniqueIdentifier)
         domainIdentifier = try c.decodeIfPresent(String.self, forKey: .domainIdentifier)
         expirationDate = try c.decodeIfPresent(Date.self, forKey: .expirationDate)

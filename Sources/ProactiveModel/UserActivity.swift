@@ -58,10 +58,12 @@ public struct UserActivity: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         try DocumentFields.rejectUnknown(in: decoder, keys: CodingKeys.self)  // in an interaction
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        try c.rejectUnknownFields(at: .contentAttributeSet, SearchableItemAttributeSet.CodingKeys.self)
-        try c.rejectUnknownFields(at: .mapItem, MapItem.CodingKeys.self)
-        if let mapItem = try? c.nestedContainer(keyedBy: MapItem.CodingKeys.self, forKey: .mapItem) {
-            try mapItem.rejectUnknownFields(at: .placemark, Placemark.CodingKeys.self)
+        if !DocumentFields.fieldsAreKnown {
+            try c.rejectUnknownFields(at: .contentAttributeSet, SearchableItemAttributeSet.CodingKeys.self)
+            try c.rejectUnknownFields(at: .mapItem, MapItem.CodingKeys.self)
+            if let mapItem = try? c.nestedContainer(keyedBy: MapItem.CodingKeys.self, forKey: .mapItem) {
+                try mapItem.rejectUnknownFields(at: .placemark, Placemark.CodingKeys.self)
+            }
         }
         activityType = try c.decode(String.self, forKey: .activityType)
         title = try c.decodeIfPresent(String.self, forKey: .title)
