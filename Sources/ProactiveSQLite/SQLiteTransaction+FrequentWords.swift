@@ -54,7 +54,7 @@ extension SQLiteTransaction {
 
     /// The rows that have all of `walked` in a full-text index (FTS5 walks them, in `order` of
     /// row, below `below`) and are in every one of `kept`, at most `count`.
-    private func walk(
+    func walk(
         _ walked: [(text: String, isPrefix: Bool)], testing kept: [RowSet], in table: String, order: String,
         below: Int64, count: Int
     ) throws -> [Int64] {

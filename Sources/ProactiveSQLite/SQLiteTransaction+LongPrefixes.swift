@@ -17,8 +17,9 @@ extension SQLiteTransaction {
     /// FTS5 matches such a prefix by gathering the matches of every word it starts, whatever
     /// the query's other words (45 ms for `nsuseractivity*` at 1M items). The index is walked
     /// instead with each long prefix cut to its first five characters (one list of the prefix
-    /// index, which FTS5 intersects with the other words): a row that has the prefix is among
-    /// those found; when they are at most ``longPrefixRowsChecked``, their text is read and a
+    /// index, which FTS5 intersects with the other words, or which each row is tested against
+    /// the kept matches of the frequent ones: ``frequentWordsApart(_:in:)``): a row that has the
+    /// prefix is among those found; when they are at most ``longPrefixRowsChecked``, their text is read and a
     /// row is kept when its text has a word starting with each long prefix, as FTS5's tokenizer
     /// splits it (``TextFolding/hasWord(startingWith:in:buffer:)``).
     func matchingIDsCheckingLongPrefixes(
@@ -29,10 +30,21 @@ extension SQLiteTransaction {
             return nil
         }
         let cut = FullTextQuery.withoutImpliedWords(FullTextQuery.withLongPrefixesCut(words))
-        let found = try rows(
-            "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?",
-            [FullTextQuery.expression(cut), Self.longPrefixRowsChecked + 1]
-        ) { row in row[0] as Int64 }
+        let found: [Int64]
+        let limit = Self.longPrefixRowsChecked + 1
+        if let (walked, kept) = try frequentWordsApart(cut, in: "entry_fts") {
+            // FTS5 would seek in the frequent words' long lists for each match of the others.
+            found =
+                walked.isEmpty
+                ? RowSet.intersection(kept, limit: limit)
+                : try walk(
+                    walked, testing: kept, in: "entry_fts", order: "ASC", below: Int64.max, count: limit)
+        } else {
+            found = try rows(
+                "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?",
+                [FullTextQuery.expression(cut), limit]
+            ) { row in row[0] as Int64 }
+        }
         guard found.count <= Self.longPrefixRowsChecked else { return nil }
         guard !found.isEmpty else { return [] }
         let prefixes = long.map { Array($0.text.utf8) }

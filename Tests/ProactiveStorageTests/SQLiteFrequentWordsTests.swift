@@ -162,6 +162,57 @@ import Testing
 
     }
 
+    /// A long prefix read apart (its first five letters walked, the rows' text checked) with
+    /// frequent words whose matches are kept: FTS5 walks the other words and each row is
+    /// tested against the kept matches, and the rows are exactly FTS5's matches of the query.
+    @Test func aLongPrefixWithKeptFrequentWordsFindsFTS5sRows() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("frequent-\(UUID()).sqlite")
+            .path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let memory = FrequentWordMatches(minimumPages: 1)
+        let storage = try SQLiteStorage(path: path, frequentWords: memory)
+        try storage.write { tx in
+            for i in 0..<4_000 {
+                // "common" in 29 rows of 30 (kept); "zebracrossing…" and "zebrafish" (which
+                // "zebra", the prefix cut short, finds too) in 400, some without "common".
+                var words = i % 30 == 0 ? ["item"] : ["common", "item"]
+                if i % 20 == 0 { words.append("zebracrossing\(i % 3)") }
+                if i % 20 == 10 { words.append("zebrafish") }
+                if i % 7 == 0 { words.append("half") }
+                try tx.upsertEntry(Fixture.item("com.a", "i\(i)", words.joined(separator: " ")))
+            }
+        }
+        while try storage.maintainSearchIndex(pages: 10_000) {}
+        let queries: [[(text: String, isPrefix: Bool)]] = [
+            [("common", false), ("zebracross", true)],
+            [("common", true), ("zebracrossing1", true)],
+            [("half", false), ("common", false), ("zebracro", true)],
+        ]
+        func found(_ words: [(text: String, isPrefix: Bool)]) throws -> [Int64]? {
+            try storage.read { tx in
+                try #require(tx as? SQLiteTransaction).matchingIDsCheckingLongPrefixes(
+                    words, atMost: 10_000, fromPages: 1)
+            }
+        }
+        // The first reading has nothing kept (and asks for the frequent words' matches).
+        let first = try queries.map(found)
+        memory.waitForBuilds()
+        #expect(memory.keptWords.contains { $0.text == "common" }, "\(memory.keptWords)")
+        for (words, before) in zip(queries, first) {
+            let expected = try storage.read { tx in
+                try Int64.fetchAll(
+                    try #require(tx as? SQLiteTransaction).db,
+                    sql: "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ?",
+                    arguments: [FullTextQuery.expression(words)])
+            }
+            #expect(!expected.isEmpty)
+            #expect(before == expected, "\(words)")
+            #expect(try found(words) == expected, "\(words)")
+        }
+    }
+
     /// A first page's candidates and the newest matches of each field are the same whether
     /// the frequent words' matches are kept or not.
     @Test func candidatesAreTheSameWithKeptMatches() throws {
