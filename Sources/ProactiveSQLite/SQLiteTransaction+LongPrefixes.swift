@@ -21,7 +21,9 @@ extension SQLiteTransaction {
     /// the kept matches of the frequent ones: ``frequentWordsApart(_:in:)``): a row that has the
     /// prefix is among those found; when they are at most ``longPrefixRowsChecked``, their text is read and a
     /// row is kept when its text has a word starting with each long prefix, as FTS5's tokenizer
-    /// splits it (``TextFolding/hasWord(startingWith:in:buffer:)``).
+    /// splits it (``TextFolding/hasWord(startingWith:in:buffer:)``). When they are more and
+    /// some words' matches are kept, FTS5 walks the others, long prefixes whole, and each row
+    /// is tested against the kept matches.
     func matchingIDsCheckingLongPrefixes(
         _ words: [(text: String, isPrefix: Bool)], atMost: Int, fromPages: Int = longPrefixPagesReadApart
     ) throws -> [Int64]? {
@@ -45,7 +47,16 @@ extension SQLiteTransaction {
                 [FullTextQuery.expression(cut), limit]
             ) { row in row[0] as Int64 }
         }
-        guard found.count <= Self.longPrefixRowsChecked else { return nil }
+        guard found.count <= Self.longPrefixRowsChecked else {
+            // Too many rows to read their text. FTS5 gathers the long prefixes' words, as it
+            // would for the whole query, but the kept frequent words are tested apart instead
+            // of intersected (a seek in their long lists for each row).
+            guard let (walked, kept) = try frequentWordsApart(words, in: "entry_fts") else { return nil }
+            return walked.isEmpty
+                ? RowSet.intersection(kept, limit: atMost + 1)
+                : try walk(
+                    walked, testing: kept, in: "entry_fts", order: "ASC", below: Int64.max, count: atMost + 1)
+        }
         guard !found.isEmpty else { return [] }
         let prefixes = long.map { Array($0.text.utf8) }
         var buffer: [UInt8] = []

@@ -164,7 +164,8 @@ import Testing
 
     /// A long prefix read apart (its first five letters walked, the rows' text checked) with
     /// frequent words whose matches are kept: FTS5 walks the other words and each row is
-    /// tested against the kept matches, and the rows are exactly FTS5's matches of the query.
+    /// tested against the kept matches, and the rows are exactly FTS5's matches of the query;
+    /// so they are when the prefix cut short finds too many rows to read their text.
     @Test func aLongPrefixWithKeptFrequentWordsFindsFTS5sRows() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("frequent-\(UUID()).sqlite")
             .path
@@ -181,6 +182,10 @@ import Testing
                 if i % 20 == 0 { words.append("zebracrossing\(i % 3)") }
                 if i % 20 == 10 { words.append("zebrafish") }
                 if i % 7 == 0 { words.append("half") }
+                // Too many rows for their text to be read: "reporting…" in half, "reportage"
+                // in a tenth.
+                if i % 2 == 0 { words.append("reporting\(i % 4)") }
+                if i % 10 == 3 { words.append("reportage") }
                 try tx.upsertEntry(Fixture.item("com.a", "i\(i)", words.joined(separator: " ")))
             }
         }
@@ -189,6 +194,8 @@ import Testing
             [("common", false), ("zebracross", true)],
             [("common", true), ("zebracrossing1", true)],
             [("half", false), ("common", false), ("zebracro", true)],
+            [("common", false), ("reportin", true)],
+            [("reportin", true), ("half", false), ("common", true)],
         ]
         func found(_ words: [(text: String, isPrefix: Bool)]) throws -> [Int64]? {
             try storage.read { tx in
