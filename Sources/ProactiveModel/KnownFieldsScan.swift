@@ -8,12 +8,14 @@ import Foundation
 /// Conservative: `false` whenever it is unsure (a document of another type, a key written with
 /// an escape, a field given twice, JSON it does not follow), and the decoding types check as
 /// before, naming the field; so a document is refused exactly as it was, only faster accepted.
-/// It covers the documents donated in bulk, items and activities.
+/// It covers the documents donated in bulk: items, batches of items and activities.
 enum KnownFieldsScan {
-    /// The fields of an object and the objects nested in some of them that are checked too.
+    /// The fields of an object and the objects nested in some of them that are checked too:
+    /// one object (`nested`) or an array of objects (`elements`).
     struct Shape {
         var fields: Set<String>
         var nested: [String: Shape] = [:]
+        var elements: [String: Shape] = [:]
     }
 
     /// Each covered type's shape: what ``DocumentFields`` and the decoding types check.
@@ -22,9 +24,14 @@ enum KnownFieldsScan {
         let mapItem = Shape(
             fields: DocumentFields.names(MapItem.CodingKeys.self),
             nested: ["placemark": Shape(fields: DocumentFields.names(Placemark.CodingKeys.self))])
+        let item = Shape(
+            fields: DocumentFields.names(SearchableItem.CodingKeys.self), nested: ["attributeSet": attributes]
+        )
         return [
             "searchableItem": Shape(
                 fields: DocumentFields.byType["searchableItem"]!, nested: ["attributeSet": attributes]),
+            "searchableItemBatch": Shape(
+                fields: DocumentFields.byType["searchableItemBatch"]!, elements: ["items": item]),
             "activity": Shape(
                 fields: DocumentFields.byType["activity"]!,
                 nested: ["contentAttributeSet": attributes, "mapItem": mapItem]),
@@ -96,11 +103,38 @@ enum KnownFieldsScan {
                 skipWhitespace()
                 if let nested = shape.nested[key], peek() == UInt8(ascii: "{") {
                     guard object(nested) else { return false }
+                } else if let element = shape.elements[key], peek() == UInt8(ascii: "[") {
+                    guard array(of: element) else { return false }
                 } else {
                     guard skipValue() else { return false }
                 }
                 guard let separator = afterValue() else { return false }
                 if separator == UInt8(ascii: "}") { return true }
+            }
+        }
+
+        /// An array whose elements are objects of `shape` (any other element is skipped: decoding
+        /// refuses it).
+        mutating func array(of shape: Shape) -> Bool {
+            guard next() == UInt8(ascii: "[") else { return false }
+            skipWhitespace()
+            if peek() == UInt8(ascii: "]") {
+                position += 1
+                return true
+            }
+            while true {
+                skipWhitespace()
+                if peek() == UInt8(ascii: "{") {
+                    guard object(shape) else { return false }
+                } else {
+                    guard skipValue() else { return false }
+                }
+                skipWhitespace()
+                switch next() {
+                case UInt8(ascii: ","): continue
+                case UInt8(ascii: "]"): return true
+                default: return false
+                }
             }
         }
 

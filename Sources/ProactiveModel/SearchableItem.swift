@@ -30,9 +30,9 @@ public struct SearchableItem: Sendable, Hashable, Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try DocumentFields.rejectUnknown(in: decoder, keys: CodingKeys.self)  // in a batch
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if !DocumentFields.fieldsAreKnown {
+            try DocumentFields.rejectUnknown(in: decoder, keys: CodingKeys.self)  // in a batch
             try c.rejectUnknownFields(at: .attributeSet, SearchableItemAttributeSet.CodingKeys.self)
         }
         uniqueIdentifier = try c.decode(String.self, forKey: .uniqueIdentifier)

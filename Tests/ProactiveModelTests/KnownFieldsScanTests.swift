@@ -18,6 +18,8 @@ import Testing
         " {\n \"app\" : \"com.a\" ,\t\"type\":\"searchableItem\",\r\n\"uniqueIdentifier\":\"a\\\"b\\u00e9\",\"attributeSet\":null} \n",
         #"{"type":"activity","app":"com.a","activityType":"x","mapItem":{"placemark":null}}"#,
         #"{"type":"searchableItem","app":"com.a","uniqueIdentifier":"1","attributeSet":{}}"#,
+        #"{"type":"searchableItemBatch","app":"com.a","clientState":"p","items":[{"uniqueIdentifier":"1","attributeSet":{"title":"a"}}, {"uniqueIdentifier":"2"}],"deletedIdentifiers":["3"]}"#,
+        #"{"type":"searchableItemBatch","app":"com.a","items":[]}"#,
     ])
     func everyCheckedFieldKnownIsSaidSo(_ json: String) throws {
         #expect(KnownFieldsScan.fieldsAreKnown(in: Data(json.utf8)))
@@ -30,6 +32,9 @@ import Testing
         #"{"type":"searchableItem","app":"com.a","uniqueIdentifier":"1","attributeSet":{"titel":"x"}}"#,
         #"{"type":"activity","app":"com.a","activityType":"x","mapItem":{"placemark":{"lat":1}}}"#,
         #"{"type":"activity","app":"com.a","activityType":"x","contentAttributeSet":{"name":"x"}}"#,
+        #"{"type":"searchableItemBatch","app":"com.a","items":[{"uniqueIdentifier":"1"},{"uniqueIdentifer":"2"}]}"#,
+        #"{"type":"searchableItemBatch","app":"com.a","items":[{"uniqueIdentifier":"1","attributeSet":{"titel":"a"}}]}"#,
+        #"{"type":"searchableItemBatch","app":"com.a","items":[{"uniqueIdentifier":"1"}],"item":[]}"#,
         // A field of the other covered type's shape.
         #"{"type":"searchableItem","app":"com.a","uniqueIdentifier":"1","activityType":"x"}"#,
         // Unsure: a key written with an escape, a key or the type given twice.
@@ -52,7 +57,7 @@ import Testing
     }
 
     /// Random field names (allowed here, allowed elsewhere, misspelt, escaped) put in random
-    /// objects of items and activities, in a random order: wherever the scan says "known", the
+    /// objects of items, batches and activities, in a random order: wherever the scan says "known", the
     /// decoding checks accept every field; and `DonationCoding.decode`, which trusts the scan,
     /// answers exactly as decoding with every check does.
     @Test func theScanAgreesWithTheDecodingChecks() throws {
@@ -67,12 +72,16 @@ import Testing
             "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
         }
         var known = 0
+        var batchesKnown = 0
         for _ in 0..<3_000 {
-            let isItem = random.next() % 2 == 0
+            let kind = random.next() % 3
+            let isItem = kind == 0
             var top: [(String, String)] =
                 isItem
                 ? [("type", #""searchableItem""#), ("app", #""com.a""#), ("uniqueIdentifier", #""u""#)]
-                : [("type", #""activity""#), ("app", #""com.a""#), ("activityType", #""com.a.v""#)]
+                : kind == 1
+                    ? [("type", #""activity""#), ("app", #""com.a""#), ("activityType", #""com.a.v""#)]
+                    : [("type", #""searchableItemBatch""#), ("app", #""com.a""#)]
             var nested: [(String, String)] = [("title", #""t""#)]
             var placemark: [(String, String)] = []
             for _ in 0..<Int(random.next() % 3) {
@@ -86,6 +95,16 @@ import Testing
             }
             if isItem {
                 top.append(("attributeSet", object(nested)))
+            } else if kind == 2 {
+                // Items of a batch: the random fields of the "placemark" group go to the item.
+                var items: [String] = []
+                for i in 0..<Int(1 + random.next() % 3) {
+                    var fields: [(String, String)] = [("uniqueIdentifier", "\"\(i)\"")]
+                    if i == 0 { fields += placemark }
+                    fields.append(("attributeSet", object(nested)))
+                    items.append(object(fields))
+                }
+                top.append(("items", "[" + items.joined(separator: ",") + "]"))
             } else {
                 top.append(("contentAttributeSet", object(nested)))
                 top.append(("mapItem", object([("name", #""n""#), ("placemark", object(placemark))])))
@@ -99,6 +118,7 @@ import Testing
             }
             if isKnown {
                 known += 1
+                if kind == 2 { batchesKnown += 1 }
                 if case .failure(let error) = checked {
                     #expect(error.code != .unknownField, "\(text): \(error)")
                 }
@@ -115,6 +135,7 @@ import Testing
         }
         // Both answers were reached often.
         #expect(known > 300 && known < 2_700, "\(known) of 3,000 said known")
+        #expect(batchesKnown > 50, "\(batchesKnown) batches said known")
     }
 }
 
