@@ -5,11 +5,10 @@ import PostgresNIO
 /// (`"… WHERE user_id = \(userID)"`), that a session can run as a named prepared statement
 /// of its connection (``PostgresSession/read(_:while:)``) as well as an unnamed one.
 ///
-/// PostgreSQL plans an unnamed statement each time it runs. The engine's searches are short
-/// statements over one user's rows, whose planning cost more than their execution (0.6 ms of
-/// planning against 0.1–0.3 ms of execution for a title search at 100 items a user): prepared
-/// once a connection, with a generic plan, each runs without planning (see
-/// ``PostgresConnectionPool/sessionSettings``).
+/// PostgreSQL parses and analyses an unnamed statement's text each time it runs; a prepared
+/// one, once a connection. Each run is still planned (a custom plan: the generic plans of these
+/// statements read a user's rows instead of the GIN indexes; architecture.md, "Reads as
+/// prepared statements").
 struct PostgresStatement: ExpressibleByStringInterpolation, Sendable {
     /// The text with `$1`, `$2`… for the parameters, as a `PostgresQuery` has it.
     private(set) var sql = ""

@@ -48,13 +48,22 @@ extension SQLiteTransaction {
         // A long prefix whose words fill many pages is read apart, as FTS5 would gather them
         // all first.
         guard let (rare, frequent) = try keptWordsApart(words, in: table) else { return nil }
-        guard !rare.isEmpty else { return RowSet.intersection(frequent, limit: atMost + 1) }
-        return try walk(rare, testing: frequent, in: table, order: "ASC", below: Int64.max, count: atMost + 1)
+        return try matchingIDs(walking: rare, testing: frequent, in: table, count: atMost + 1)
+    }
+
+    /// The first `count` rows, in ascending order, that have all of `walked` in a full-text
+    /// index and are in every one of `kept`: the kept matches intersected when FTS5 has
+    /// nothing to walk.
+    func matchingIDs(
+        walking walked: [(text: String, isPrefix: Bool)], testing kept: [RowSet], in table: String, count: Int
+    ) throws -> [Int64] {
+        guard !walked.isEmpty else { return RowSet.intersection(kept, limit: count) }
+        return try walk(walked, testing: kept, in: table, order: "ASC", below: Int64.max, count: count)
     }
 
     /// The rows that have all of `walked` in a full-text index (FTS5 walks them, in `order` of
     /// row, below `below`) and are in every one of `kept`, at most `count`.
-    func walk(
+    private func walk(
         _ walked: [(text: String, isPrefix: Bool)], testing kept: [RowSet], in table: String, order: String,
         below: Int64, count: Int
     ) throws -> [Int64] {

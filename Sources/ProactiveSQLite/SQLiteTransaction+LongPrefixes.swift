@@ -36,11 +36,7 @@ extension SQLiteTransaction {
         let limit = Self.longPrefixRowsChecked + 1
         if let (walked, kept) = try frequentWordsApart(cut, in: "entry_fts") {
             // FTS5 would seek in the frequent words' long lists for each match of the others.
-            found =
-                walked.isEmpty
-                ? RowSet.intersection(kept, limit: limit)
-                : try walk(
-                    walked, testing: kept, in: "entry_fts", order: "ASC", below: Int64.max, count: limit)
+            found = try matchingIDs(walking: walked, testing: kept, in: "entry_fts", count: limit)
         } else {
             found = try rows(
                 "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? LIMIT ?",
@@ -52,10 +48,7 @@ extension SQLiteTransaction {
             // would for the whole query, but the kept frequent words are tested apart instead
             // of intersected (a seek in their long lists for each row).
             guard let (walked, kept) = try frequentWordsApart(words, in: "entry_fts") else { return nil }
-            return walked.isEmpty
-                ? RowSet.intersection(kept, limit: atMost + 1)
-                : try walk(
-                    walked, testing: kept, in: "entry_fts", order: "ASC", below: Int64.max, count: atMost + 1)
+            return try matchingIDs(walking: walked, testing: kept, in: "entry_fts", count: atMost + 1)
         }
         guard !found.isEmpty else { return [] }
         let prefixes = long.map { Array($0.text.utf8) }

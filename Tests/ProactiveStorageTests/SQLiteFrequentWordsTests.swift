@@ -9,6 +9,11 @@ import Testing
 /// The embedded store's frequent words' matches kept in memory: what a search finds with them
 /// is what FTS5 finds, after every kind of write, by this process and by another.
 @Suite struct SQLiteFrequentWordsTests {
+    /// A new store file's path in the temporary directory (removed with `Fixture.removeStore`).
+    static func storePath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("frequent-\(UUID()).sqlite").path
+    }
+
     @Test func rowSetsHoldTheirRowsAndIntersect() {
         var evens = RowSet(through: 1_000)
         var threes = RowSet()
@@ -40,11 +45,8 @@ import Testing
     }
 
     @Test func keptMatchesFollowEveryWriteOfEveryProcess() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("frequent-\(UUID()).sqlite")
-            .path
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
+        let path = Self.storePath()
+        defer { Fixture.removeStore(path) }
         let memory = FrequentWordMatches(minimumPages: 5)
         let storage = try SQLiteStorage(path: path, frequentWords: memory)
         // Another process's store on the same file (which keeps nothing).
@@ -167,11 +169,8 @@ import Testing
     /// tested against the kept matches, and the rows are exactly FTS5's matches of the query;
     /// so they are when the prefix cut short finds too many rows to read their text.
     @Test func aLongPrefixWithKeptFrequentWordsFindsFTS5sRows() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("frequent-\(UUID()).sqlite")
-            .path
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
+        let path = Self.storePath()
+        defer { Fixture.removeStore(path) }
         let memory = FrequentWordMatches(minimumPages: 1)
         let storage = try SQLiteStorage(path: path, frequentWords: memory)
         try storage.write { tx in
@@ -223,11 +222,8 @@ import Testing
     /// A first page's candidates and the newest matches of each field are the same whether
     /// the frequent words' matches are kept or not.
     @Test func candidatesAreTheSameWithKeptMatches() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("frequent-\(UUID()).sqlite")
-            .path
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
+        let path = Self.storePath()
+        defer { Fixture.removeStore(path) }
         let memory = FrequentWordMatches(minimumPages: 5)
         let keeping = try SQLiteStorage(path: path, frequentWords: memory)
         let plain = try SQLiteStorage(path: path, frequentWords: FrequentWordMatches(capacity: 0))
@@ -353,10 +349,8 @@ import Testing
     /// words and prefixes that fill many pages of either index, found from the index's own
     /// pages, and of no other word; a search of them then needs no FTS5 intersection.
     @Test func preparingTheIndexReadsItsFrequentWordsAhead() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("warm-\(UUID()).sqlite").path
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
+        let path = Self.storePath()
+        defer { Fixture.removeStore(path) }
         let memory = FrequentWordMatches(minimumPages: 5)
         let storage = try SQLiteStorage(path: path, frequentWords: memory)
         for start in stride(from: 0, to: 12_000, by: 2_000) {
