@@ -57,13 +57,31 @@ final class PostgresSession {
         }
         for (text, future) in preparing { pooled.prepared[text] = try wait(for: future, doing) }
         try checkUsable(doing)
-        let results: [EventLoopFuture<[PostgresRow]>] = statements.map { statement in
-            if let prepared = pooled.prepared[statement.typedSQL] { return prepared.execute(statement.binds) }
-            return connection.query(statement.query, logger: logger).map(\.rows)
+        // A statement with a custom plan runs with `plan_cache_mode` set for it alone (sent
+        // without waiting; inside a transaction, a rollback undoes the setting).
+        var isCustom = false
+        var results: [EventLoopFuture<[PostgresRow]>] = []
+        results.reserveCapacity(statements.count)
+        for statement in statements {
+            if statement.usesCustomPlan != isCustom {
+                isCustom = statement.usesCustomPlan
+                send(isCustom ? Self.customPlans : Self.defaultPlans, while: doing)
+            }
+            if let prepared = pooled.prepared[statement.typedSQL] {
+                results.append(prepared.execute(statement.binds))
+            } else {
+                results.append(connection.query(statement.query, logger: logger).map(\.rows))
+            }
         }
+        if isCustom { send(Self.defaultPlans, while: doing) }
         _ = try wait(for: [])
         return try results.map { future throws(StorageError) in try waitBounded(future, doing) }
     }
+
+    /// Plans the statements that follow at each run, for their values (custom plans).
+    private static let customPlans: PostgresQuery = "SET plan_cache_mode = force_custom_plan"
+    /// Plans the statements that follow as the connection does by default (generic plans).
+    private static let defaultPlans: PostgresQuery = "RESET plan_cache_mode"
 
     /// Throws when the connection cannot run a statement (lost, or broken before), or when
     /// called on an event loop (waiting there would never end).

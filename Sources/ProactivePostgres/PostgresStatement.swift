@@ -6,9 +6,9 @@ import PostgresNIO
 /// of its connection (``PostgresSession/read(_:while:)``) as well as an unnamed one.
 ///
 /// PostgreSQL parses and analyses an unnamed statement's text each time it runs; a prepared
-/// one, once a connection. Each run is still planned (a custom plan: the generic plans of these
-/// statements read a user's rows instead of the GIN indexes; architecture.md, "Reads as
-/// prepared statements").
+/// one, once a connection. Connections plan it once for any values too (a generic plan:
+/// `plan_cache_mode`, ``PostgresConnectionPool/sessionSettings``), unless the statement
+/// ``usesCustomPlan`` (architecture.md, "Reads as prepared statements").
 struct PostgresStatement: ExpressibleByStringInterpolation, Sendable {
     /// The text with `$1`, `$2`… for the parameters, as a `PostgresQuery` has it.
     private(set) var sql = ""
@@ -17,6 +17,12 @@ struct PostgresStatement: ExpressibleByStringInterpolation, Sendable {
     private(set) var typedSQL = ""
     /// The parameters' values, in order.
     private(set) var binds: [PostgresData] = []
+    /// Whether the statement is planned at each run for the values of its parameters (a custom
+    /// plan) instead of once for any values (the generic plan, which connections use by
+    /// default): for a statement whose best plan depends on them, such as one that reads the
+    /// public index, where a frequent word is best found by reading rows in order until the
+    /// limit and a rare one through the GIN index. The session sets `plan_cache_mode` around it.
+    private(set) var usesCustomPlan = false
 
     init(stringLiteral value: String) {
         sql = value
@@ -25,6 +31,13 @@ struct PostgresStatement: ExpressibleByStringInterpolation, Sendable {
 
     init(stringInterpolation: StringInterpolation) {
         self = stringInterpolation.statement
+    }
+
+    /// The same statement planned for its values at each run (``usesCustomPlan``).
+    func withCustomPlan() -> PostgresStatement {
+        var statement = self
+        statement.usesCustomPlan = true
+        return statement
     }
 
     /// The same statement as a `PostgresQuery` (run unnamed).

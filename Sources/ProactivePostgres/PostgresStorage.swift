@@ -224,6 +224,16 @@ public final class PostgresStorage: Storage {
         try pool.withSession(body)
     }
 
+    /// Each statement prepared on the session's connection with how many times it ran with its
+    /// generic plan and with a custom one, for tests.
+    static func preparedStatementPlans(_ session: PostgresSession) throws -> [(
+        statement: String, generic: Int, custom: Int
+    )] {
+        try session.query(
+            "SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements", while: "testing"
+        ).rows.map { try $0.decode((String, Int, Int).self) }
+    }
+
     /// The text of each statement prepared on the session's connection, for tests.
     static func preparedStatements(_ session: PostgresSession) throws -> [String] {
         try session.query("SELECT statement FROM pg_prepared_statements", while: "testing").rows.map {

@@ -110,19 +110,31 @@ extension PostgresTransaction {
         tsquery: String, scope: AppScope, kinds: Set<EntryKind>, now: Date, limit: Int, othersBelow: Int
     ) throws -> TitleSearchCandidates {
         let doing = "searching"
-        // Each value is bound once, where it first appears ($1 the tsquery, $2 the user, $3 the
-        // time, $4 the app, $5 the kinds, $6 the limit), and named by number after.
+        // Each value is bound once, where it first appears ($1 the user, $2 the tsquery, $3 the
+        // time, $4 the app, $5 the kinds, $6 the limit), and named by number after. Its generic
+        // plan (one for every run) finds the title's matches through its GIN index, the
+        // engaged ones through their partial index (so `engagement_count > 0` is not a
+        // parameter), the others through the GIN index of every field.
         let read = try rows(
             read(
                 """
                 WITH found AS MATERIALIZED (
-                  SELECT id, donated_at, engagement_count, fts_title, fts_keywords, fts_address,
-                    fts_description_words, search_title @@ \(tsquery)::tsquery AS titled
-                  FROM entry
-                  WHERE user_id = \(userID)
-                    AND is_eligible_for_search AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
-                    AND (\(scope.app)::text IS NULL OR app = $4) AND kind = ANY(\(kinds.rawValues))
-                    AND (search_title @@ $1::tsquery OR (engagement_count > 0 AND search_all @@ $1::tsquery))
+                  SELECT * FROM (
+                    SELECT id, donated_at, engagement_count, fts_title, fts_keywords, fts_address,
+                      fts_description_words, true AS titled
+                    FROM entry
+                    WHERE user_id = \(userID) AND search_title @@ \(tsquery)::tsquery
+                      AND is_eligible_for_search AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
+                      AND (\(scope.app)::text IS NULL OR app = $4) AND kind = ANY(\(kinds.rawValues))
+                    UNION ALL
+                    SELECT id, donated_at, engagement_count, fts_title, fts_keywords, fts_address,
+                      fts_description_words, false
+                    FROM entry
+                    WHERE user_id = $1 AND engagement_count > 0 AND search_all @@ $2::tsquery
+                      AND NOT search_title @@ $2::tsquery
+                      AND is_eligible_for_search AND (expires_at IS NULL OR expires_at > $3)
+                      AND ($4::text IS NULL OR app = $4) AND kind = ANY($5)
+                  ) AS matched
                   ORDER BY id DESC LIMIT \(limit)
                 )
                 SELECT true, * FROM found
@@ -132,7 +144,7 @@ extension PostgresTransaction {
                     fts_description_words, false
                   FROM entry
                   WHERE (SELECT count(*) FROM found) < \(othersBelow)
-                    AND user_id = $2 AND search_all @@ $1::tsquery
+                    AND user_id = $1 AND search_all @@ $2::tsquery
                     AND is_eligible_for_search AND (expires_at IS NULL OR expires_at > $3)
                     AND ($4::text IS NULL OR app = $4) AND kind = ANY($5)
                     AND NOT (id = ANY(ARRAY(SELECT id FROM found)))

@@ -103,8 +103,10 @@ final class PostgresTransaction: StorageTransaction {
             // 1–9 ms for frequent words among 100,000 entries); the engine ranks what it reads.
             // The index answers `index`; `match` checks its rows when it differs (the planner
             // drops the check when both are equal; `ts_match_vq` is `@@` that no index answers).
+            // Planned for its words (`withCustomPlan`): a frequent word reads the table in
+            // order until the limit, a rare one the GIN index.
             let (index, match) = query.publicTSQueries ?? ("", "")
-            return """
+            let statement: PostgresStatement = """
                 SELECT \(unescaped: StoredPublicEntry.postgresColumns), fts_title, fts_keywords, fts_description
                 FROM public_entry
                 WHERE \(index) <> '' AND search_all @@ \(index)::tsquery
@@ -112,6 +114,7 @@ final class PostgresTransaction: StorageTransaction {
                   AND contributors >= \(threshold) AND (\(app)::text IS NULL OR app = \(app))
                 LIMIT \(limit)
                 """
+            return statement.withCustomPlan()
         }
     }
 

@@ -262,6 +262,40 @@ import Testing
         #expect(try storage.withSession(PostgresStorage.preparedStatements).count == statements.count)
     }
 
+    /// A search's statements run with their generic plans (planned once a connection), and the
+    /// public index's with a plan for its words each time; the connection's default is back
+    /// after it.
+    @Test(.enabled(if: isConfigured)) func searchesRunWithGenericPlansAndThePublicIndexWithCustomOnes() throws
+    {
+        let storage = try #require(try PostgresTestDatabase.make())
+        defer { storage.close() }
+        try storage.write {
+            _ = try $0.upsertEntries([
+                Fixture.item("com.a", "1", "Gelateria Aurora"), Fixture.item("com.b", "2", "Gelato Boreale"),
+            ])
+        }
+        let query = FullTextQuery(typed: "gela")
+        for _ in 0..<2 {
+            let found = try storage.read { tx in
+                _ = try tx.publicSearchCandidates(query, app: nil, threshold: 1, limit: 10)
+                return try tx.titleSearchCandidates(
+                    query, scope: .system, kinds: Set(EntryKind.allCases), now: now, limit: 10, othersBelow: 5
+                )
+            }
+            #expect(
+                Set(found?.candidates.map(\.indexedText.title) ?? []) == [
+                    "Gelateria Aurora", "Gelato Boreale",
+                ])
+        }
+        let plans = try storage.withSession(PostgresStorage.preparedStatementPlans)
+        let mode = try storage.sessionSetting("plan_cache_mode")
+        let title = try #require(plans.first { $0.statement.contains("search_title @@") })
+        #expect(title.generic == 2 && title.custom == 0)
+        let publicIndex = try #require(plans.first { $0.statement.contains("FROM public_entry") })
+        #expect(publicIndex.generic == 0 && publicIndex.custom == 2)
+        #expect(mode == "force_generic_plan")
+    }
+
     /// Past ``PooledConnection/mostPrepared`` statement texts a connection runs the others
     /// unnamed, and every one answers.
     @Test(.enabled(if: isConfigured)) func pastTheMostPreparedStatementsReadsRunUnnamed() throws {
