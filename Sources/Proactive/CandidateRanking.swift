@@ -197,30 +197,6 @@ struct CandidateRanking {
         ).value
     }
 
-    /// Whether `count` of `read` (matches whose title has every term as the index finds them,
-    /// or that the user engaged with, read without descriptions) surely come before every
-    /// other match: one whose title lacks a term and that the user never engaged with. A
-    /// candidate in `read` without its text counts as scoring nothing.
-    ///
-    /// The `count`-th best of their scores without descriptions (a description only adds) is
-    /// compared with the most such a match can score: the other fields at their weights, no
-    /// title bonus, the freshest.
-    func fill(_ read: [SearchCandidate], count: Int) -> Bool {
-        guard count > 0, read.count >= count, !terms.isEmpty else { return false }
-        var buffer: [UInt8] = []
-        var scratch: [Double] = []
-        var least = read.map { candidate in
-            // A candidate without its text is bounded from below by nothing.
-            guard candidate.isTextRead else { return 0.0 }
-            // Scored without a description not read (it is nil): a description only adds.
-            var read = candidate
-            read.isDescriptionRead = true
-            return bound(read, buffer: &buffer, scratch: &scratch)
-        }
-        least.sort(by: >)
-        return otherMatchBound() + 1e-9 < least[count - 1]
-    }
-
     /// Whether `best` (the first `count` of ``top(_:count:after:read:)`` over the matches whose
     /// title has every term as the index finds them, or that the user engaged with) are
     /// `count` and surely come before every other match: the last of them scores above the

@@ -120,8 +120,9 @@ extension ProactiveEngine {
                 } else {
                     // The first page without a filter reads text only for the candidates that
                     // can reach it (with their entries: see below).
-                    candidates = try Self.firstPageCandidates(
-                        tx, query: query, scope: scope, now: now, window: window, count: request.limit)
+                    (candidates, ranked) = try Self.firstPageCandidates(
+                        tx, query: query, scope: scope, now: now, window: window, ranking: ranking,
+                        count: request.limit, read: readText)
                 }
                 if let filter = request.filter {
                     let entries = try tx.entries(ids: candidates.map(\.id), scope: scope, now: now)
@@ -249,18 +250,19 @@ extension ProactiveEngine {
         return (titled.candidates + others, nil)
     }
 
-    /// The candidates of a first page of `count` without a filter.
+    /// The candidates of a first page of `count` without a filter, and the page's ranking
+    /// (its best `count`) when it was made from some of them.
     ///
     /// When the store can read apart the matches whose title has every term or that the user
-    /// engaged with, and there are at most 1,000, those come first: when `count` of them
-    /// surely outrank every other match (``CandidateRanking/fill(_:count:)``), they are the
-    /// only candidates, and the others are never read. Otherwise the others follow, read
-    /// without text, so the ranking reads the text only of those that can reach the page. The
-    /// page is the same as ranking every candidate of the policy's reading with its whole text.
+    /// engaged with, and there are at most 1,000, those come first: when the best `count` of
+    /// them surely outrank every other match (``CandidateRanking/fills(_:count:)``), they are
+    /// the page, and the others are never read. Otherwise the others follow, read without
+    /// text, so the ranking reads the text only of those that can reach the page. The page is
+    /// the same as ranking every candidate of the policy's reading with its whole text.
     static func firstPageCandidates(
         _ tx: any StorageTransaction, query: FullTextQuery, scope: AppScope, now: Date, window: Int,
-        count: Int
-    ) throws -> [SearchCandidate] {
+        ranking: CandidateRanking, count: Int, read: ([Int64]) throws -> [Int64: IndexedText]
+    ) throws -> (candidates: [SearchCandidate], ranked: [RankedCandidate]?) {
         let kinds = Set(EntryKind.allCases)
         // A store that reads a long last word apart does so as the policy reads it: as a whole
         // word, when that finds enough (`SearchCandidatePolicy`).
@@ -270,14 +272,17 @@ extension ProactiveEngine {
                 othersBelow: count),
             found.candidates.count <= SearchCandidatePolicy.everyMatchUpTo
         else {
-            return try tx.searchCandidates(
+            let candidates = try tx.searchCandidates(
                 query, scope: scope, kinds: kinds, now: now, limit: window, reading: .withoutDescription)
+            return (candidates, nil)
         }
         var others: [SearchCandidate]
         if let read = found.others {
             others = read
-        } else if CandidateRanking(query: query, now: now).fill(found.candidates, count: count) {
-            return found.candidates
+        } else if case let best = try ranking.top(found.candidates, count: count, read: read),
+            ranking.fills(best, count: count)
+        {
+            return (found.candidates, best)
         } else {
             let read = Set(found.candidates.map(\.id))
             // A long last word: the policy's reading of at most `window` stops at whole words
@@ -294,7 +299,7 @@ extension ProactiveEngine {
             // Every match whose title has every term was read first.
             others[index].titleHasEveryTerm = false
         }
-        return found.candidates + others
+        return (found.candidates + others, nil)
     }
 
     /// The public entries of a page: at most `room`, ranked by their text and by how many
