@@ -296,6 +296,15 @@ import Testing
         #expect(mode == "force_generic_plan")
     }
 
+    /// A long prefix alone reads the public index as the partial match it is; beside other
+    /// words, as the lexeme of its first five scalars, checked on the rows found.
+    @Test func aLongPrefixAloneIsAPartialMatchOfThePublicIndex() throws {
+        let alone = try #require(FullTextQuery(typed: "suggerisce").publicTSQueries)
+        #expect(alone.index == "'suggerisce':*" && alone.match == alone.index)
+        let beside = try #require(FullTextQuery(typed: "de suggerisce").publicTSQueries)
+        #expect(beside.index == "'de' & '*sugge'" && beside.match == "'de' & 'suggerisce':*")
+    }
+
     /// Past ``PooledConnection/mostPrepared`` statement texts a connection runs the others
     /// unnamed, and every one answers.
     @Test(.enabled(if: isConfigured)) func pastTheMostPreparedStatementsReadsRunUnnamed() throws {
