@@ -224,6 +224,25 @@ import Testing
         }
     }
 
+    /// An app named in a search is a value, never SQL text: quotes in it find nothing and break
+    /// nothing.
+    @Test(arguments: TestBackend.available)
+    func anAppWithQuotesIsOnlyAValue(_ backend: TestBackend) throws {
+        let service = try Service(backend)
+        defer { service.cleanUp() }
+        for (index, user) in (1...5).map({ "cook-\($0)" }).enumerated() {
+            try service.engine(user).donate(documents: [Self.activity(user, url: Self.urls[index])])
+        }
+        let reader = try service.engine("reader")
+        var request = SearchRequest("tatin")
+        request.app = Self.app
+        #expect(try reader.search(request).filter(\.isPublic).count == 1)
+        for app in ["x' OR 'a' = 'a", "\(Self.app)' --", #"it\'s"#, "\(Self.app)''"] {
+            request.app = app
+            #expect(try reader.search(request).filter(\.isPublic).isEmpty, "\(app)")
+        }
+    }
+
     @Test(arguments: TestBackend.available)
     func contributionsMadeTogetherAreEachCounted(_ backend: TestBackend) throws {
         var service = try Service(backend)
