@@ -8,7 +8,7 @@ import PostgresNIO
 /// PostgreSQL parses and analyses an unnamed statement's text each time it runs; a prepared
 /// one, once a connection. Connections plan it once for any values too (a generic plan:
 /// `plan_cache_mode`, ``PostgresConnectionPool/sessionSettings``), unless the statement
-/// ``usesCustomPlan`` (architecture.md, "Reads as prepared statements").
+/// ``usesCustomPlan`` (architecture.md, "Reads as prepared statements" and "Planned once").
 struct PostgresStatement: ExpressibleByStringInterpolation, Sendable {
     /// The text with `$1`, `$2`… for the parameters, as a `PostgresQuery` has it.
     private(set) var sql = ""

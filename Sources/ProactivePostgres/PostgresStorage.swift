@@ -245,9 +245,7 @@ public final class PostgresStorage: Storage {
 
     /// The text of each statement prepared on the session's connection, for tests.
     static func preparedStatements(_ session: PostgresSession) throws -> [String] {
-        try session.query("SELECT statement FROM pg_prepared_statements", while: "testing").rows.map {
-            try $0.decode(String.self)
-        }
+        try preparedStatementPlans(session).map(\.statement)
     }
 
     public func usersWithExpiredPublicContributions(now: Date) throws -> [UserID] {

@@ -236,17 +236,23 @@ import Testing
         #expect(settings.withLock { $0 } == Array(repeating: "off", count: 4))
     }
 
-    /// A reading statement is prepared on its connection the first time it runs there and
-    /// executed by name after, with the same rows; with its parameters of every kind (text,
-    /// NULL text, arrays, numbers).
-    @Test(.enabled(if: isConfigured)) func readsArePreparedOnceAConnection() throws {
-        let storage = try #require(try PostgresTestDatabase.make())
-        defer { storage.close() }
+    /// A fresh database with two items of two apps whose titles start with "gela".
+    static func twoGelaterias() throws -> PostgresStorage? {
+        guard let storage = try PostgresTestDatabase.make() else { return nil }
         try storage.write {
             _ = try $0.upsertEntries([
                 Fixture.item("com.a", "1", "Gelateria Aurora"), Fixture.item("com.b", "2", "Gelato Boreale"),
             ])
         }
+        return storage
+    }
+
+    /// A reading statement is prepared on its connection the first time it runs there and
+    /// executed by name after, with the same rows; with its parameters of every kind (text,
+    /// NULL text, arrays, numbers).
+    @Test(.enabled(if: isConfigured)) func readsArePreparedOnceAConnection() throws {
+        let storage = try #require(try Self.twoGelaterias())
+        defer { storage.close() }
         let query = FullTextQuery(typed: "gela")
         func search(_ scope: AppScope = .system) throws -> [String?] {
             try storage.read { try $0.searchCandidates(query, scope: scope, now: now) }.map(
@@ -267,13 +273,8 @@ import Testing
     /// after it.
     @Test(.enabled(if: isConfigured)) func searchesRunWithGenericPlansAndThePublicIndexWithCustomOnes() throws
     {
-        let storage = try #require(try PostgresTestDatabase.make())
+        let storage = try #require(try Self.twoGelaterias())
         defer { storage.close() }
-        try storage.write {
-            _ = try $0.upsertEntries([
-                Fixture.item("com.a", "1", "Gelateria Aurora"), Fixture.item("com.b", "2", "Gelato Boreale"),
-            ])
-        }
         let query = FullTextQuery(typed: "gela")
         for _ in 0..<2 {
             let found = try storage.read { tx in

@@ -122,6 +122,13 @@ import Testing
                 .utf8)
     }
 
+    /// Five users donate the recipe page, each under another form of its URL: one public entry.
+    func donateByFiveCooks(_ service: Service) throws {
+        for (index, user) in (1...5).map({ "cook-\($0)" }).enumerated() {
+            try service.engine(user).donate(documents: [Self.activity(user, url: Self.urls[index])])
+        }
+    }
+
     func publicResults(_ engine: ProactiveEngine, _ text: String = "tatin") throws -> [SearchResult] {
         try engine.search(SearchRequest(text)).filter(\.isPublic)
     }
@@ -211,9 +218,7 @@ import Testing
     func typedPrefixesFindAPublicEntry(_ backend: TestBackend) throws {
         let service = try Service(backend)
         defer { service.cleanUp() }
-        for (index, user) in (1...5).map({ "cook-\($0)" }).enumerated() {
-            try service.engine(user).donate(documents: [Self.activity(user, url: Self.urls[index])])
-        }
+        try donateByFiveCooks(service)
         let reader = try service.engine("reader")
         for typed in ["ta", "tat", "tarte ta", "tatin", "carameli", "apples tar", "dessert caramelis", "Târ"]
         {
@@ -230,9 +235,7 @@ import Testing
     func anAppWithQuotesIsOnlyAValue(_ backend: TestBackend) throws {
         let service = try Service(backend)
         defer { service.cleanUp() }
-        for (index, user) in (1...5).map({ "cook-\($0)" }).enumerated() {
-            try service.engine(user).donate(documents: [Self.activity(user, url: Self.urls[index])])
-        }
+        try donateByFiveCooks(service)
         let reader = try service.engine("reader")
         var request = SearchRequest("tatin")
         request.app = Self.app
