@@ -208,10 +208,10 @@ extension ProactiveEngine {
     /// Ingests a run of stageable documents (see ``isStageable(_:)``): each is checked and
     /// turned into its entry and places as ``ingest`` would, then the entries are written with
     /// ``EntryStorage/submitEntries(_:)`` and their places with
-    /// ``PlaceStorage/replacePlaceSightings(_:)``. The run goes in parts: while the storage
-    /// writes one part (on PostgreSQL the server works while `submitEntries` has returned), the
-    /// next is staged and submitted, then the previous one lands; the places of the whole run
-    /// are written at its end, with one call. The receipts are the ones ingesting the documents
+    /// ``PlaceStorage/replacePlaceSightings(_:)``. The run goes in parts, each twice the one
+    /// before (``ingestPart``): while the storage writes one part (on PostgreSQL the server
+    /// works while `submitEntries` has returned), the next is staged and submitted, then the
+    /// previous one lands; the places of the whole run are written at its end, with one call. The receipts are the ones ingesting the documents
     /// one by one gives.
     private func ingestRun(
         _ run: ArraySlice<Result<Donation, DonationError>>, sources: [Data], offset: Int, firstIndex: Int,
@@ -236,8 +236,10 @@ extension ProactiveEngine {
             }
         }
         var partStart = run.startIndex
+        var partSize = Self.ingestPart
         while partStart < run.endIndex {
-            let part = run[partStart..<min(partStart + Self.ingestPart, run.endIndex)]
+            let part = run[partStart..<min(partStart + partSize, run.endIndex)]
+            partSize = min(partSize * 2, Self.largestIngestPart)
             var staged: [(position: Int, entry: StagedEntry)] = []
             staged.reserveCapacity(part.count)
             for (position, result) in zip(part.indices, part) {
@@ -286,10 +288,15 @@ extension ProactiveEngine {
         return receipts
     }
 
-    /// How many documents of a run are staged and submitted together (50: PostgreSQL's
-    /// statements cost less a row than with 32, and two parts of a 100-document donation still
-    /// overlap; `proactive donate` on SQLite within the noise, 8.3–8.4 → 8.5 s for 100,000).
+    /// How many documents the first part of a run holds (50: two parts of a 100-document
+    /// donation still overlap). Each next part holds twice as many, up to
+    /// ``largestIngestPart``: on PostgreSQL the server takes longer to write a part than the
+    /// engine to stage one twice as large, so the overlap stays while a 300-document donation
+    /// takes 3 statements instead of 6 (docs/benchmarks.md, "Items read straight from their
+    /// bytes").
     static let ingestPart = 50
+    /// The most documents of a run staged and submitted together.
+    static let largestIngestPart = 800
 
     /// The checks every document passes before it is written (the donor may act for its app,
     /// the app is declared when it must be, the value is valid); returns its receipt so far

@@ -116,11 +116,12 @@ extension PostgresTransaction {
             return PendingEntryWrites { results }
         }
         // One statement per run of drafts without a repeated identity (an `ON CONFLICT DO
-        // UPDATE` cannot touch a row twice): a draft repeating an identity starts a new run and
-        // merges into the row the earlier one wrote. Runs are cut into chunks, each sent as soon
-        // as its rows are built, so that the server inserts one chunk while the next is built;
-        // the results are collected afterwards, in order.
-        let chunkSize = min(Self.largestBatch, max(Self.smallestChunk, (drafts.count + 3) / 4))
+        // UPDATE` cannot touch a row twice) and of at most `largestBatch` rows: a draft
+        // repeating an identity starts a new run and merges into the row the earlier one wrote.
+        // Each is sent as soon as its rows are built; the results are collected afterwards, in
+        // order. (The engine overlaps its own work with the server's by submitting a donation's
+        // documents in parts: `ProactiveEngine.ingestRun`.)
+        let chunkSize = Self.largestBatch
         var chunks: [ArraySlice<EntryDraft>] = []
         var start = 0
         var seen: Set<EntryIdentity> = []
@@ -145,9 +146,6 @@ extension PostgresTransaction {
 
     /// The most rows one statement writes.
     static let largestBatch = 1000
-    /// The fewest rows a chunk of a large write holds (each statement costs some planning; the
-    /// engine already submits its runs in parts of about this size).
-    static let smallestChunk = 64
 
     /// Sends the upsert of drafts of distinct identities as one statement (the same rows as
     /// ``upsertEntry(_:)`` writes for each, in order), without waiting for it.
