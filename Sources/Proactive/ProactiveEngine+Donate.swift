@@ -25,12 +25,14 @@ extension ProactiveEngine {
             }
         }
         // The entries' payloads are their documents' text: the storage prepares storing them
-        // here, on the parsing thread, not on the one that writes.
-        storage.prepareToStore(
-            zip(results, documents).compactMap { result, data in
-                guard case .success(let donation) = result else { return nil }
-                return EntryDrafts.payloadDraft(donation, document: data)
-            })
+        // here, on the parsing thread, not on the one that writes (when it prepares anything).
+        if storage.preparesPayloads {
+            storage.prepareToStore(
+                zip(results, documents).compactMap { result, data in
+                    guard case .success(let donation) = result else { return nil }
+                    return EntryDrafts.payloadDraft(donation, document: data)
+                })
+        }
         return ParsedDocuments(results: results, sources: documents)
     }
 

@@ -256,6 +256,9 @@ public final class SQLiteStorage: Storage {
 
     public var backendDescription: String { "SQLite \(sqliteVersion) at \(location)" }
 
+    /// The embedded store prepares payloads (``prepareToStore(_:)``).
+    public var preparesPayloads: Bool { true }
+
     /// Compresses the documents' text beside their entries' indexed text on the calling thread
     /// (see ``StoredText/prepare(_:companion:)``).
     public func prepareToStore(_ payloads: [PayloadDraft]) {

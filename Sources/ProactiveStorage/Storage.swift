@@ -76,6 +76,11 @@ public protocol Storage: Sendable {
     /// or whose entry indexes other text, does that work itself. The default does nothing.
     func prepareToStore(_ payloads: [PayloadDraft])
 
+    /// Whether ``prepareToStore(_:)`` does anything: a caller makes no drafts for a backend
+    /// that ignores them (their indexed text is a tenth of an item's ingest on PostgreSQL).
+    /// The default is `false`.
+    var preparesPayloads: Bool { get }
+
     /// Reads ahead what searches would otherwise read on their path, as a daemon does once at
     /// start (the embedded store reads the matches of its index's most frequent words, in the
     /// background); with `waitUntilDone`, returns once that is done. The default does
@@ -86,6 +91,9 @@ public protocol Storage: Sendable {
 extension Storage {
     /// Backends that store payloads as they are have nothing to prepare.
     public func prepareToStore(_ payloads: [PayloadDraft]) {}
+
+    /// Backends that store payloads as they are prepare nothing.
+    public var preparesPayloads: Bool { false }
 
     /// Backends whose searches read nothing ahead have nothing to prepare.
     public func prepareSearchIndex(waitUntilDone: Bool) {}
