@@ -67,9 +67,10 @@ extension ProactiveEngine {
     /// Parses a batch of at least ``parallelParseMinimum`` documents as two halves at once (the
     /// results as ``parse(documents:)`` gives them, in order).
     ///
-    /// Parsing is a sixth of a batch's time through ``donate(documents:donor:now:firstIndex:)``
-    /// on PostgreSQL, and the database has nothing to do until it is done: a second core halves
-    /// that wait (docs/benchmarks.md, "Service on PostgreSQL").
+    /// Parsing was a sixth of a batch's time through ``donate(documents:donor:now:firstIndex:)``
+    /// on PostgreSQL (items are now read straight from their bytes, a few percent), and the
+    /// database has nothing to do until it is done: a second core halves that wait
+    /// (docs/benchmarks.md, "Service on PostgreSQL").
     func parseInHalves(_ documents: [Data]) -> ParsedDocuments {
         guard documents.count >= Self.parallelParseMinimum else { return parse(documents: documents) }
         let middle = documents.count / 2
