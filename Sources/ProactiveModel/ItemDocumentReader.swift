@@ -20,7 +20,7 @@ enum ItemDocumentReader {
         }
     }
 
-    private struct Reader {
+    private struct Reader: JSONByteReading {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
@@ -328,21 +328,6 @@ enum ItemDocumentReader {
             return value
         }
 
-        /// A string without escapes in the key position, as a string; nil otherwise.
-        mutating func plainString() -> String? {
-            guard next() == UInt8(ascii: "\"") else { return nil }
-            let start = position
-            while let byte = next() {
-                if byte == UInt8(ascii: "\"") {
-                    return String(
-                        validating: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]),
-                        as: UTF8.self)
-                }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-            }
-            return nil
-        }
-
         /// A string value, escapes decoded; nil when it is not one, holds a control character,
         /// `\u0000` or a lone surrogate, or is not UTF-8.
         mutating func string() -> String? {
@@ -414,22 +399,6 @@ enum ItemDocumentReader {
                 value = value << 4 | UInt32(digit)
             }
             return value
-        }
-
-        mutating func skipWhitespace() {
-            while position < bytes.count {
-                let byte = bytes[position]
-                guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-                position += 1
-            }
-        }
-
-        func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }
-
-        mutating func next() -> UInt8? {
-            guard position < bytes.count else { return nil }
-            defer { position += 1 }
-            return bytes[position]
         }
     }
 }

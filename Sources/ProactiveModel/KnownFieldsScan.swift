@@ -47,7 +47,7 @@ enum KnownFieldsScan {
         }
     }
 
-    private struct Reader {
+    private struct Reader: JSONByteReading {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
@@ -150,20 +150,6 @@ enum KnownFieldsScan {
         /// A key without escapes, as a string; nil otherwise.
         mutating func key() -> String? { plainString() }
 
-        /// A string without escapes (its text), consumed; nil otherwise.
-        mutating func plainString() -> String? {
-            guard next() == UInt8(ascii: "\"") else { return nil }
-            let start = position
-            while let byte = next() {
-                if byte == UInt8(ascii: "\"") {
-                    return String(
-                        decoding: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), as: UTF8.self)
-                }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-            }
-            return nil
-        }
-
         /// Skips one value (a string, a number or literal, an array or object and everything in
         /// it); false when the bytes are not such a value.
         mutating func skipValue() -> Bool {
@@ -212,20 +198,5 @@ enum KnownFieldsScan {
                 || byte == UInt8(ascii: "[") || isWhitespace(byte)
         }
 
-        static func isWhitespace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-        }
-
-        mutating func skipWhitespace() {
-            while let byte = peek(), Self.isWhitespace(byte) { position += 1 }
-        }
-
-        func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }
-
-        mutating func next() -> UInt8? {
-            guard position < bytes.count else { return nil }
-            defer { position += 1 }
-            return bytes[position]
-        }
     }
 }
