@@ -197,32 +197,6 @@ enum ItemDocumentReader {
             return complete ? set : nil
         }
 
-        /// An object, calling `field` with each key (written without escapes) once the reader
-        /// is at its value; `field` reads the value and returns false to give up.
-        mutating func object(_ field: (String, inout Reader) -> Bool) -> Bool {
-            skipWhitespace()
-            guard next() == UInt8(ascii: "{") else { return false }
-            skipWhitespace()
-            if peek() == UInt8(ascii: "}") {
-                position += 1
-                return true
-            }
-            while true {
-                skipWhitespace()
-                guard let key = plainString() else { return false }
-                skipWhitespace()
-                guard next() == UInt8(ascii: ":") else { return false }
-                skipWhitespace()
-                guard field(key, &self) else { return false }
-                skipWhitespace()
-                switch next() {
-                case UInt8(ascii: ","): continue
-                case UInt8(ascii: "}"): return true
-                default: return false
-                }
-            }
-        }
-
         /// `null`, consumed; false (nothing consumed) when the value is something else.
         mutating func null() -> Bool {
             guard bytes.count - position >= 4, bytes[position] == UInt8(ascii: "n"),

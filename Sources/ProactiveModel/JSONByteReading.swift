@@ -1,6 +1,6 @@
 /// The primitives of the readers that walk a JSON document's bytes without decoding it
-/// (``KnownFieldsScan``, ``ItemDocumentReader``): a position in the bytes, whitespace, and a
-/// string written without escapes.
+/// (``KnownFieldsScan``, ``ItemDocumentReader``): a position in the bytes, whitespace, a
+/// string written without escapes, and an object walked field by field.
 protocol JSONByteReading {
     /// The document's bytes.
     var bytes: UnsafeBufferPointer<UInt8> { get }
@@ -42,5 +42,32 @@ extension JSONByteReading {
             if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
         }
         return nil
+    }
+
+    /// An object, calling `field` with each key (written without escapes) once the reader
+    /// is at its value; `field` reads the value and returns false to give up. False when the
+    /// bytes are not such an object.
+    mutating func object(_ field: (String, inout Self) -> Bool) -> Bool {
+        skipWhitespace()
+        guard next() == UInt8(ascii: "{") else { return false }
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            position += 1
+            return true
+        }
+        while true {
+            skipWhitespace()
+            guard let key = plainString() else { return false }
+            skipWhitespace()
+            guard next() == UInt8(ascii: ":") else { return false }
+            skipWhitespace()
+            guard field(key, &self) else { return false }
+            skipWhitespace()
+            switch next() {
+            case UInt8(ascii: ","): continue
+            case UInt8(ascii: "}"): return true
+            default: return false
+            }
+        }
     }
 }

@@ -63,53 +63,30 @@ enum KnownFieldsScan {
 
         /// The value of the top-level `type` field when it is a plain string, else nil.
         mutating func topLevelType() -> String? {
-            skipWhitespace()
-            guard next() == UInt8(ascii: "{") else { return nil }
             var type: String?
-            while true {
-                skipWhitespace()
-                guard let key = key() else { return nil }
-                skipWhitespace()
-                guard next() == UInt8(ascii: ":") else { return nil }
-                skipWhitespace()
-                if key == "type" {
-                    guard type == nil, let value = plainString() else { return nil }
-                    type = value
-                } else {
-                    guard skipValue() else { return nil }
-                }
-                guard let separator = afterValue() else { return nil }
-                if separator == UInt8(ascii: "}") { return type }
+            let isObject = object { key, reader in
+                guard key == "type" else { return reader.skipValue() }
+                guard type == nil, let value = reader.plainString() else { return false }
+                type = value
+                return true
             }
+            return isObject ? type : nil
         }
 
         /// An object whose fields are all in `shape`, each at most once, the objects nested in
         /// its shaped fields checked too; other values skipped.
         mutating func object(_ shape: Shape) -> Bool {
-            skipWhitespace()
-            guard next() == UInt8(ascii: "{") else { return false }
-            skipWhitespace()
-            if peek() == UInt8(ascii: "}") {
-                position += 1
-                return true
-            }
             var seen: [String] = []
-            while true {
-                skipWhitespace()
-                guard let key = key(), shape.fields.contains(key), !seen.contains(key) else { return false }
+            return object { key, reader in
+                guard shape.fields.contains(key), !seen.contains(key) else { return false }
                 seen.append(key)
-                skipWhitespace()
-                guard next() == UInt8(ascii: ":") else { return false }
-                skipWhitespace()
-                if let nested = shape.nested[key], peek() == UInt8(ascii: "{") {
-                    guard object(nested) else { return false }
-                } else if let element = shape.elements[key], peek() == UInt8(ascii: "[") {
-                    guard array(of: element) else { return false }
-                } else {
-                    guard skipValue() else { return false }
+                if let nested = shape.nested[key], reader.peek() == UInt8(ascii: "{") {
+                    return reader.object(nested)
                 }
-                guard let separator = afterValue() else { return false }
-                if separator == UInt8(ascii: "}") { return true }
+                if let element = shape.elements[key], reader.peek() == UInt8(ascii: "[") {
+                    return reader.array(of: element)
+                }
+                return reader.skipValue()
             }
         }
 
@@ -137,18 +114,6 @@ enum KnownFieldsScan {
                 }
             }
         }
-
-        /// The `,` or `}` after an object's value (consumed), or nil.
-        mutating func afterValue() -> UInt8? {
-            skipWhitespace()
-            guard let byte = next(), byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") else {
-                return nil
-            }
-            return byte
-        }
-
-        /// A key without escapes, as a string; nil otherwise.
-        mutating func key() -> String? { plainString() }
 
         /// Skips one value (a string, a number or literal, an array or object and everything in
         /// it); false when the bytes are not such a value.
