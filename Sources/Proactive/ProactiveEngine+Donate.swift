@@ -214,8 +214,8 @@ extension ProactiveEngine {
     /// ``PlaceStorage/replacePlaceSightings(_:)``. The run goes in parts, each twice the one
     /// before (``ingestPart``): while the storage writes one part (on PostgreSQL the server
     /// works while `submitEntries` has returned), the next is staged and submitted, then the
-    /// previous one lands; the places of the whole run are written at its end, with one call. The receipts are the ones ingesting the documents
-    /// one by one gives.
+    /// previous one lands; the places of the whole run are written at its end, with one call.
+    /// The receipts are the ones ingesting the documents one by one gives.
     private func ingestRun(
         _ run: ArraySlice<Result<Donation, DonationError>>, sources: [Data], offset: Int, firstIndex: Int,
         donor: Donor, now: Date, declared: [String: App], tx: any StorageTransaction

@@ -198,14 +198,7 @@ enum ItemDocumentReader {
         }
 
         /// `null`, consumed; false (nothing consumed) when the value is something else.
-        mutating func null() -> Bool {
-            guard bytes.count - position >= 4, bytes[position] == UInt8(ascii: "n"),
-                bytes[position + 1] == UInt8(ascii: "u"), bytes[position + 2] == UInt8(ascii: "l"),
-                bytes[position + 3] == UInt8(ascii: "l")
-            else { return false }
-            position += 4
-            return true
-        }
+        mutating func null() -> Bool { literal("null") }
 
         /// A string or `null` (`.some(nil)`); nil when the value is neither.
         mutating func optionalString() -> String?? {
@@ -305,23 +298,12 @@ enum ItemDocumentReader {
         /// A string value, escapes decoded; nil when it is not one, holds a control character,
         /// `\u0000` or a lone surrogate, or is not UTF-8.
         mutating func string() -> String? {
-            guard peek() == UInt8(ascii: "\"") else { return nil }
-            position += 1
+            // Most strings have no escape: read as the keys are.
             let start = position
-            while position < bytes.count {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") {
-                    position += 1
-                    return String(
-                        validating: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]),
-                        as: UTF8.self)
-                }
-                if byte == UInt8(ascii: "\\") { break }
-                if byte < 0x20 { return nil }
-                position += 1
-            }
-            // With escapes: the text so far, then each escape decoded.
-            var text = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+            if let plain = plainString() { return plain }
+            position = start
+            guard next() == UInt8(ascii: "\"") else { return nil }
+            var text: [UInt8] = []
             while let byte = next() {
                 switch byte {
                 case UInt8(ascii: "\""):

@@ -162,6 +162,5 @@ enum KnownFieldsScan {
                 || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{")
                 || byte == UInt8(ascii: "[") || isWhitespace(byte)
         }
-
     }
 }
