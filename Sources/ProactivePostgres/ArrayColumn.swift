@@ -56,6 +56,14 @@ struct ArrayColumn: PostgresDynamicTypeEncodable {
         count += 1
     }
 
+    /// Appends a text element given as its UTF-8 (valid UTF-8, as a string's is).
+    mutating func append(utf8 value: some Collection<UInt8>) {
+        precondition(element == .text, "a text value appended to a \(element) column")
+        elements.writeInteger(Int32(value.count))
+        elements.writeBytes(value)
+        count += 1
+    }
+
     mutating func append(_ value: Double?) {
         precondition(element == .float8, "a float8 value appended to a \(element) column")
         guard let value else { return appendNull() }

@@ -58,12 +58,20 @@ public enum SearchLexemes {
     public static func words(_ text: IndexedText, key: String, prefixes: Bool = false) -> (
         all: [String], title: [String]
     ) {
-        var out: [String] = []
+        let (joined, titleEnd) = scan(text, key: key, prefixes: prefixes)
+        var all: [String] = []
         var titleCount = 0
-        scan(
-            text, key: key, prefixes: prefixes, word: { out.append(String(decoding: $0, as: UTF8.self)) },
-            titleEnd: { titleCount = out.count })
-        return (out, Array(out.prefix(titleCount)))
+        var start = 0
+        for index in joined.indices where joined[index] == UInt8(ascii: " ") {
+            all.append(String(decoding: joined[start..<index], as: UTF8.self))
+            if index <= titleEnd { titleCount = all.count }
+            start = index + 1
+        }
+        if start < joined.count {
+            all.append(String(decoding: joined[start...], as: UTF8.self))
+            if joined.count <= titleEnd { titleCount = all.count }
+        }
+        return (all, Array(all.prefix(titleCount)))
     }
 
     /// ``words(_:key:prefixes:)`` each joined with spaces (a lexeme holds no space: words split
@@ -72,103 +80,35 @@ public enum SearchLexemes {
     public static func joinedWords(_ text: IndexedText, key: String, prefixes: Bool = false) -> (
         all: String, title: String
     ) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        var titleEnd = 0
-        scan(
-            text, key: key, prefixes: prefixes,
-            word: { word in
-                if !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
-                bytes.append(contentsOf: word)
-            }, titleEnd: { titleEnd = bytes.count })
-        return (String(decoding: bytes, as: UTF8.self), String(decoding: bytes[..<titleEnd], as: UTF8.self))
+        let (joined, titleEnd) = scan(text, key: key, prefixes: prefixes)
+        return (String(decoding: joined, as: UTF8.self), String(decoding: joined[..<titleEnd], as: UTF8.self))
     }
 
-    /// Calls `word` with each distinct lexeme of the fields (key included) in the order first
-    /// seen, each word followed by its prefix lexemes when `prefixes`, within PostgreSQL's
-    /// limits, and `titleEnd` once the title's lexemes are given.
-    private static func scan(
-        _ text: IndexedText, key: String, prefixes: Bool, word emit: (ArraySlice<UInt8>) -> Void,
-        titleEnd: () -> Void
+    /// The UTF-8 of ``joinedWords(_:key:prefixes:)``'s every-field text, and where the
+    /// title's lexemes end in it: what a batch writes into its array parameters without making
+    /// strings (valid UTF-8: words are whole scalars of folded text).
+    static func joinedLexemes(_ text: IndexedText, key: String, prefixes: Bool = false) -> (
+        joined: [UInt8], titleEnd: Int
     ) {
-        var seen = LexemeSet()
-        var total = 0
-        // The key's bytes, then the word's: each word is built once, key included, and split on
-        // the folded text's scalars directly (the same words as `TextFolding.words`).
-        var word = Array(key.utf8)
-        let keyLength = word.count
-        var full = false
-        var titleDone = false
-        var prefix = Array(key.utf8) + Array(prefixMarker.utf8)
-        let prefixStart = prefix.count
+        scan(text, key: key, prefixes: prefixes)
+    }
+
+    /// The distinct lexemes of the fields (key included) in the order first seen, each word
+    /// followed by its prefix lexemes when `prefixes`, within PostgreSQL's limits, separated by
+    /// spaces; and where the title's lexemes end.
+    private static func scan(_ text: IndexedText, key: String, prefixes: Bool) -> (
+        joined: [UInt8], titleEnd: Int
+    ) {
+        var scan = LexemeScan(key: key, prefixes: prefixes)
         var folded: [UInt8] = []
-        // Emits a lexeme unless seen; false once the vector is full.
-        func add(_ lexeme: ArraySlice<UInt8>) -> Bool {
-            guard seen.insert(lexeme) else { return true }
-            // Each lexeme costs its bytes and about 8 bytes of header.
-            total += lexeme.count + 8
-            if total > largestVector {
-                full = true
-                return false
-            }
-            emit(lexeme)
-            return true
-        }
-        func flush() {
-            defer { word.removeSubrange(keyLength...) }
-            let length = word.count - keyLength
-            guard length > 0, length <= longestWord, !full else { return }
-            guard add(word[...]), prefixes else { return }
-            // The word's first 2, 3… scalars: a scalar starts at every byte that is not a
-            // UTF-8 continuation byte.
-            var scalars = 0
-            for index in keyLength...word.count {
-                if index < word.count, word[index] & 0xC0 == 0x80 { continue }
-                if indexedPrefixLengths.contains(scalars) {
-                    prefix.removeSubrange(prefixStart...)
-                    prefix.append(contentsOf: word[keyLength..<index])
-                    guard add(prefix[...]) else { return }
-                }
-                scalars += 1
-                if scalars > indexedPrefixLengths.upperBound { break }
-            }
-        }
+        var titleEnd = 0
         for (index, field) in [text.title, text.keywords, text.description, text.address].enumerated() {
-            if index == 1 {
-                titleDone = true
-                titleEnd()
-            }
-            guard let field, !full else { continue }
-            // The folded text's UTF-8, walked scalar by scalar (ASCII without decoding).
+            if index == 1 { titleEnd = scan.joined.count }
+            guard let field, !scan.isFull else { continue }
             folded.removeAll(keepingCapacity: true)
             TextFolding.appendFolded(field, to: &folded)
-            var i = 0
-            while i < folded.count {
-                let lead = folded[i]
-                if lead < 0x80 {
-                    i += 1
-                    if (lead >= 0x30 && lead <= 0x39) || (lead >= 0x61 && lead <= 0x7A)
-                        || (lead >= 0x41 && lead <= 0x5A)
-                    {
-                        word.append(lead)
-                    } else if word.count > keyLength {
-                        flush()
-                    }
-                    continue
-                }
-                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                let end = min(i + length, folded.count)
-                var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for j in (i + 1)..<end { value = value << 6 | UInt32(folded[j] & 0x3F) }
-                if let scalar = Unicode.Scalar(value), Script.isWordCharacter(scalar) {
-                    word.append(contentsOf: folded[i..<end])
-                } else if word.count > keyLength {
-                    flush()
-                }
-                i = end
-            }
-            if word.count > keyLength { flush() }
+            folded.withUnsafeBufferPointer { scan.add(folded: $0) }
         }
-        if !titleDone { titleEnd() }
+        return (scan.joined, titleEnd)
     }
 }

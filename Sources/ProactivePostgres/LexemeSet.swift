@@ -28,7 +28,7 @@ struct LexemeSet {
     }
 
     /// Adds `lexeme`; true when it was not there yet.
-    mutating func insert(_ lexeme: ArraySlice<UInt8>) -> Bool {
+    mutating func insert(_ lexeme: UnsafeBufferPointer<UInt8>) -> Bool {
         if (ends.count + 1) * 2 > slots.count { grow() }
         let hash = Self.hash(lexeme)
         let mask = slots.count - 1
@@ -47,14 +47,12 @@ struct LexemeSet {
     }
 
     /// Whether lexeme `index` has the bytes of `lexeme`.
-    private func matches(_ index: Int, _ lexeme: ArraySlice<UInt8>) -> Bool {
+    private func matches(_ index: Int, _ lexeme: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = index == 0 ? 0 : ends[index - 1]
         guard ends[index] - start == lexeme.count else { return false }
         return bytes.withUnsafeBufferPointer { held in
-            lexeme.withUnsafeBufferPointer { other in
-                guard let a = held.baseAddress, let b = other.baseAddress else { return true }
-                return memcmp(a + start, b, other.count) == 0
-            }
+            guard let a = held.baseAddress, let b = lexeme.baseAddress else { return true }
+            return memcmp(a + start, b, lexeme.count) == 0
         }
     }
 
@@ -72,8 +70,9 @@ struct LexemeSet {
     /// A 64-bit hash of the bytes: eight at a time, each word multiplied into the state, the
     /// length mixed in, then MurmurHash3's finalizer (so that the low bits, which pick the
     /// slot, depend on every byte).
-    static func hash(_ lexeme: ArraySlice<UInt8>) -> UInt64 {
-        lexeme.withUnsafeBytes { raw in
+    static func hash(_ lexeme: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        do {
+            let raw = UnsafeRawBufferPointer(lexeme)
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
             var offset = 0
             while offset + 8 <= raw.count {

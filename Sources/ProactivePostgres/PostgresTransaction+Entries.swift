@@ -187,9 +187,9 @@ extension PostgresTransaction {
             descriptionWords.append(Int64(TextRelevance.wordCount(text.description)))
             ftsAddress.append(text.address)
             // Each row's lexemes travel as one space-separated text.
-            let lexemes = SearchLexemes.joinedWords(text, key: key)
-            searchAll.append(lexemes.all)
-            searchTitle.append(lexemes.title)
+            let lexemes = SearchLexemes.joinedLexemes(text, key: key)
+            searchAll.append(utf8: lexemes.joined)
+            searchTitle.append(utf8: lexemes.joined[..<lexemes.titleEnd])
         }
         // The same insert and conflict update as `upsertEntry`, over the rows in order (their
         // identifiers are drawn in that order).

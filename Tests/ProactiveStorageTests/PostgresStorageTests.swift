@@ -617,4 +617,34 @@ final class ThrowawayCluster: Sendable {
         }
         #expect(SearchLexemes.userKey(UserID(rawValue: "alice")!) == "6384e2b2")
     }
+
+    /// A word longer than PostgreSQL's longest lexeme (key included) is left out, its
+    /// neighbours kept; once the vector would pass its largest size, no later word is added.
+    @Test func wordsPastPostgreSQLsLimitsAreLeftOut() {
+        let key = SearchLexemes.userKey(UserID(rawValue: "alice")!)
+        let longest = String(repeating: "α", count: 1019)  // 2,038 bytes: with the key, 2,046
+        let tooLong = longest + "β"
+        let text = IndexedText(title: "before \(tooLong) after \(longest) end", address: "\(tooLong)x later")
+        #expect(
+            SearchLexemes.words(text, key: key).all
+                == ["before", "after", longest, "end", "later"].map { key + $0 })
+        #expect(
+            SearchLexemes.words(text, key: key, prefixes: true).all.filter { !$0.contains("*") }
+                == ["before", "after", longest, "end", "later"].map { key + $0 })
+
+        let many = (0..<50_000).map { "w\($0)" }
+        let full = IndexedText(title: "first", description: many.joined(separator: " "), address: "last")
+        var expected: [String] = []
+        var total = 0
+        for word in ["first"] + many {
+            total += key.utf8.count + word.utf8.count + 8
+            guard total <= 900_000 else { break }
+            expected.append(key + word)
+        }
+        #expect(expected.count > 30_000 && expected.count < 50_000)
+        let words = SearchLexemes.words(full, key: key)
+        #expect(words.all == expected)
+        #expect(words.title == [key + "first"])
+        #expect(SearchLexemes.joinedWords(full, key: key).all == expected.joined(separator: " "))
+    }
 }
