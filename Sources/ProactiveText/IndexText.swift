@@ -16,6 +16,70 @@
 public enum IndexText {
     /// The text as it is stored in the index.
     public static func indexForm(_ text: String) -> String {
+        var text = text
+        let form: [UInt8]? = text.withUTF8 { bytes in isASCII(bytes) ? nil : indexForm(utf8: bytes) }
+        return form.map { String(decoding: $0, as: UTF8.self) } ?? text
+    }
+
+    /// Whether every byte is ASCII, read eight at a time.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                return false
+            }
+            i += 8
+        }
+        while i < bytes.count {
+            if bytes[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// ``indexForm(_:)`` of valid UTF-8 (a string's), read byte by byte: ASCII and the scalars
+    /// kept as they are copied, the others decoded. What ``indexFormByScalar(_:)`` gives.
+    private static func indexForm(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 3)
+        var run: [Unicode.Scalar] = []
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                if !run.isEmpty { flush(&run, into: &out) }
+                out.append(lead)
+                i += 1
+                continue
+            }
+            let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            var value = UInt32(lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07))
+            for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+            let scalar = Unicode.Scalar(value).unsafelyUnwrapped
+            if Script.isUnsegmented(scalar) {
+                run.append(SimplifiedChinese.fold(scalar))
+            } else {
+                if !run.isEmpty { flush(&run, into: &out) }
+                if let special = TextFolding.specialLetterUTF8(value) {
+                    out.append(contentsOf: special)
+                } else if Script.isNonspacingMark(scalar) {
+                    // left out, as folding drops them from query words
+                } else if value >= 0xFF01 && value <= 0xFF5E {
+                    out.append(UInt8(truncatingIfNeeded: value - 0xFEE0))
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]))
+                }
+            }
+            i += length
+        }
+        flush(&run, into: &out)
+        return out
+    }
+
+    /// ``indexForm(_:)`` scalar by scalar: the reference the byte-level form is tested against.
+    static func indexFormByScalar(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count * 3)

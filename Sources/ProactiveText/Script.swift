@@ -45,6 +45,28 @@ public enum Script {
         }
     }
 
+    /// Whether the scalar is a non-spacing mark (general category Mn: combining accents,
+    /// Arabic harakat, Hebrew points, the Devanagari virama); from a table of bits in the Basic
+    /// Multilingual Plane, from the standard library's Unicode data elsewhere.
+    static func isNonspacingMark(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x1_0000 { return basicPlaneNonspacingMarks[Int(v >> 6)] & (1 << UInt64(v & 63)) != 0 }
+        return scalar.properties.generalCategory == .nonspacingMark
+    }
+
+    /// ``isNonspacingMark(_:)`` for every scalar of the Basic Multilingual Plane, one bit each.
+    static let basicPlaneNonspacingMarks: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+        for value in 0..<UInt32(0x1_0000) {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory == .nonspacingMark
+            else {
+                continue
+            }
+            bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
+        }
+        return bits
+    }()
+
     /// ``hasWordCategory(_:)`` of every scalar below U+10000, one bit each (8 KB), computed at
     /// first use (about 3 ms): reading a scalar's general category costs tens of nanoseconds,
     /// a large share of tokenizing non-Latin text.

@@ -8,6 +8,22 @@ public enum TextFolding {
         "đ": "d", "Đ": "d", "ł": "l", "Ł": "l", "ı": "i", "þ": "th", "Þ": "th", "ð": "d", "Ð": "d",
     ]
 
+    /// ``specialLetters`` as UTF-8, by scalar value from U+00C0 to the last of them: looked up
+    /// without hashing.
+    private static let specialLetterTable: [[UInt8]?] = {
+        let last = specialLetters.keys.map(\.value).max() ?? 0xBF
+        return (UInt32(0xC0)...max(last, 0xC0)).map { value in
+            Unicode.Scalar(value).flatMap { specialLetters[$0] }.map { Array($0.utf8) }
+        }
+    }()
+
+    /// The UTF-8 of ``specialLetters``' spelling of the scalar `value`, if it has one.
+    @inline(__always)
+    static func specialLetterUTF8(_ value: UInt32) -> [UInt8]? {
+        guard value >= 0xC0, value - 0xC0 < UInt32(specialLetterTable.count) else { return nil }
+        return specialLetterTable[Int(value - 0xC0)]
+    }
+
     /// Latin letters with diacritics (U+00C0–U+024F, U+1E00–U+1EFF) and their folded base
     /// letters, computed once from their canonical decompositions.
     static let latinBases: [Unicode.Scalar: String] = {
