@@ -58,7 +58,7 @@ public enum SearchLexemes {
     public static func words(_ text: IndexedText, key: String, prefixes: Bool = false) -> (
         all: [String], title: [String]
     ) {
-        let (joined, titleEnd) = scan(text, key: key, prefixes: prefixes)
+        let (joined, titleEnd, _) = scan(text, key: key, prefixes: prefixes)
         var all: [String] = []
         var titleCount = 0
         var start = 0
@@ -80,15 +80,16 @@ public enum SearchLexemes {
     public static func joinedWords(_ text: IndexedText, key: String, prefixes: Bool = false) -> (
         all: String, title: String
     ) {
-        let (joined, titleEnd) = scan(text, key: key, prefixes: prefixes)
+        let (joined, titleEnd, _) = scan(text, key: key, prefixes: prefixes)
         return (String(decoding: joined, as: UTF8.self), String(decoding: joined[..<titleEnd], as: UTF8.self))
     }
 
-    /// The UTF-8 of ``joinedWords(_:key:prefixes:)``'s every-field text, and where the
-    /// title's lexemes end in it: what a batch writes into its array parameters without making
-    /// strings (valid UTF-8: words are whole scalars of folded text).
+    /// The UTF-8 of ``joinedWords(_:key:prefixes:)``'s every-field text, where the title's
+    /// lexemes end in it, and the description's `TextRelevance.wordCount` (counted on the
+    /// folded text the scan makes anyway): what a batch writes into its array parameters,
+    /// without making strings (valid UTF-8: words are whole scalars of folded text).
     static func joinedLexemes(_ text: IndexedText, key: String, prefixes: Bool = false) -> (
-        joined: [UInt8], titleEnd: Int
+        joined: [UInt8], titleEnd: Int, descriptionWords: Int
     ) {
         scan(text, key: key, prefixes: prefixes)
     }
@@ -97,18 +98,22 @@ public enum SearchLexemes {
     /// followed by its prefix lexemes when `prefixes`, within PostgreSQL's limits, separated by
     /// spaces; and where the title's lexemes end.
     private static func scan(_ text: IndexedText, key: String, prefixes: Bool) -> (
-        joined: [UInt8], titleEnd: Int
+        joined: [UInt8], titleEnd: Int, descriptionWords: Int
     ) {
         var scan = LexemeScan(key: key, prefixes: prefixes)
         var folded: [UInt8] = []
         var titleEnd = 0
+        var descriptionWords = 0
         for (index, field) in [text.title, text.keywords, text.description, text.address].enumerated() {
             if index == 1 { titleEnd = scan.joined.count }
-            guard let field, !scan.isFull else { continue }
+            guard let field, index == 2 || !scan.isFull else { continue }
             folded.removeAll(keepingCapacity: true)
             TextFolding.appendFolded(field, to: &folded)
-            folded.withUnsafeBufferPointer { scan.add(folded: $0) }
+            folded.withUnsafeBufferPointer { folded in
+                if index == 2 { descriptionWords = TextRelevance.wordCount(foldedUTF8: folded) }
+                scan.add(folded: folded)
+            }
         }
-        return (scan.joined, titleEnd)
+        return (scan.joined, titleEnd, descriptionWords)
     }
 }

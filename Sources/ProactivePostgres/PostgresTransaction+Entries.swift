@@ -184,12 +184,12 @@ extension PostgresTransaction {
             ftsTitle.append(text.title)
             ftsKeywords.append(text.keywords)
             ftsDescription.append(text.description)
-            descriptionWords.append(Int64(TextRelevance.wordCount(text.description)))
             ftsAddress.append(text.address)
             // Each row's lexemes travel as one space-separated text.
             let lexemes = SearchLexemes.joinedLexemes(text, key: key)
             searchAll.append(utf8: lexemes.joined)
             searchTitle.append(utf8: lexemes.joined[..<lexemes.titleEnd])
+            descriptionWords.append(Int64(lexemes.descriptionWords))
         }
         // The same insert and conflict update as `upsertEntry`, over the rows in order (their
         // identifiers are drawn in that order).

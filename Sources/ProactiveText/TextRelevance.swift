@@ -154,6 +154,12 @@ public struct TextRelevance: Sendable {
         guard let text, !text.isEmpty else { return 0 }
         var bytes: [UInt8] = []
         fold(text, into: &bytes)
+        return bytes.withUnsafeBufferPointer { wordCount(foldedUTF8: $0) }
+    }
+
+    /// ``wordCount(_:)`` of a text already folded (the UTF-8 that
+    /// ``TextFolding/appendFolded(_:to:)`` gives), for a caller that folds it anyway.
+    public static func wordCount(foldedUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         var inWord = false
         for b in bytes {

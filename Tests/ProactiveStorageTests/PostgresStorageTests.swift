@@ -614,6 +614,11 @@ final class ThrowawayCluster: Sendable {
                 SearchLexemes.joinedWords(text, key: key, prefixes: true).all
                     == withPrefixes.all.joined(separator: " "), "\(text)")
             #expect(!expected.all.contains { $0.contains(" ") }, "a lexeme holds a space: \(text)")
+            let bytes = SearchLexemes.joinedLexemes(text, key: key)
+            #expect(String(decoding: bytes.joined, as: UTF8.self) == joined.all, "\(text)")
+            #expect(
+                String(decoding: bytes.joined[..<bytes.titleEnd], as: UTF8.self) == joined.title, "\(text)")
+            #expect(bytes.descriptionWords == TextRelevance.wordCount(text.description), "\(text)")
         }
         #expect(SearchLexemes.userKey(UserID(rawValue: "alice")!) == "6384e2b2")
     }
@@ -646,5 +651,7 @@ final class ThrowawayCluster: Sendable {
         #expect(words.all == expected)
         #expect(words.title == [key + "first"])
         #expect(SearchLexemes.joinedWords(full, key: key).all == expected.joined(separator: " "))
+        // The description's words are all counted, those past the vector's end too.
+        #expect(SearchLexemes.joinedLexemes(full, key: key).descriptionWords == many.count)
     }
 }
