@@ -17,8 +17,14 @@ public enum IndexText {
     /// The text as it is stored in the index.
     public static func indexForm(_ text: String) -> String {
         var text = text
-        let form: [UInt8]? = text.withUTF8 { bytes in isASCII(bytes) ? nil : indexForm(utf8: bytes) }
-        return form.map { String(decoding: $0, as: UTF8.self) } ?? text
+        return text.withUTF8 { bytes in
+            if isASCII(bytes) { return nil }
+            // No scalar of n bytes gives more than 5n (a CJK character: its unigram, its
+            // bigrams' share and their spaces), the space before a run included.
+            return String(unsafeUninitializedCapacity: 5 * bytes.count + 1) { out in
+                indexForm(utf8: bytes, into: out.baseAddress!, capacity: out.count)
+            }
+        } ?? text
     }
 
     /// Whether every byte is ASCII, read eight at a time.
@@ -39,18 +45,45 @@ public enum IndexText {
         return true
     }
 
-    /// ``indexForm(_:)`` of valid UTF-8 (a string's), read byte by byte: ASCII and the scalars
-    /// kept as they are copied, the others decoded. What ``indexFormByScalar(_:)`` gives.
-    private static func indexForm(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 3)
-        var run: [Unicode.Scalar] = []
+    /// Writes ``indexForm(_:)`` of valid UTF-8 (a string's) at `out`, which has room for
+    /// `capacity` bytes, and returns how many it wrote. Read byte by byte: ASCII and the
+    /// scalars kept as they are copied, the others decoded; a CJK run's unigrams and bigrams
+    /// are written as its characters come (" a ab b bc c " for "abc"). What
+    /// ``indexFormByScalar(_:)`` gives.
+    private static func indexForm(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, capacity: Int
+    ) -> Int {
+        var w = 0
+        @inline(__always) func write(_ value: UInt32) {
+            if value < 0x80 {
+                out[w] = UInt8(truncatingIfNeeded: value)
+                w += 1
+            } else if value < 0x800 {
+                out[w] = 0xC0 | UInt8(truncatingIfNeeded: value >> 6)
+                out[w + 1] = 0x80 | UInt8(truncatingIfNeeded: value & 0x3F)
+                w += 2
+            } else if value < 0x1_0000 {
+                out[w] = 0xE0 | UInt8(truncatingIfNeeded: value >> 12)
+                out[w + 1] = 0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F)
+                out[w + 2] = 0x80 | UInt8(truncatingIfNeeded: value & 0x3F)
+                w += 3
+            } else {
+                out[w] = 0xF0 | UInt8(truncatingIfNeeded: value >> 18)
+                out[w + 1] = 0x80 | UInt8(truncatingIfNeeded: (value >> 12) & 0x3F)
+                out[w + 2] = 0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F)
+                out[w + 3] = 0x80 | UInt8(truncatingIfNeeded: value & 0x3F)
+                w += 4
+            }
+        }
+        // The previous character of the CJK run being read, if any.
+        var previous: UInt32?
         var i = 0
         while i < bytes.count {
             let lead = bytes[i]
             if lead < 0x80 {
-                if !run.isEmpty { flush(&run, into: &out) }
-                out.append(lead)
+                previous = nil
+                out[w] = lead
+                w += 1
                 i += 1
                 continue
             }
@@ -59,23 +92,49 @@ public enum IndexText {
             for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
             let scalar = Unicode.Scalar(value).unsafelyUnwrapped
             if Script.isUnsegmented(scalar) {
-                run.append(SimplifiedChinese.fold(scalar))
+                let folded = SimplifiedChinese.fold(scalar).value
+                // Never past the room given, whatever a future table maps a character to.
+                let size = UTF8.width(Unicode.Scalar(folded).unsafelyUnwrapped)
+                let needed =
+                    previous.map { UTF8.width(Unicode.Scalar($0).unsafelyUnwrapped) + 2 * size + 2 } ?? size
+                    + 2
+                precondition(w + needed <= capacity, "the index form outgrew its buffer")
+                if let previous {
+                    write(previous)
+                    write(folded)
+                } else {
+                    out[w] = 0x20
+                    w += 1
+                    write(folded)
+                }
+                out[w] = 0x20
+                w += 1
+                if previous != nil {
+                    write(folded)
+                    out[w] = 0x20
+                    w += 1
+                }
+                previous = folded
             } else {
-                if !run.isEmpty { flush(&run, into: &out) }
+                previous = nil
                 if let special = TextFolding.specialLetterUTF8(value) {
-                    out.append(contentsOf: special)
+                    for byte in special {
+                        out[w] = byte
+                        w += 1
+                    }
                 } else if Script.isNonspacingMark(scalar) {
                     // left out, as folding drops them from query words
                 } else if value >= 0xFF01 && value <= 0xFF5E {
-                    out.append(UInt8(truncatingIfNeeded: value - 0xFEE0))
+                    out[w] = UInt8(truncatingIfNeeded: value - 0xFEE0)
+                    w += 1
                 } else {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]))
+                    for k in 0..<length { out[w + k] = bytes[i + k] }
+                    w += length
                 }
             }
             i += length
         }
-        flush(&run, into: &out)
-        return out
+        return w
     }
 
     /// ``indexForm(_:)`` scalar by scalar: the reference the byte-level form is tested against.
