@@ -227,6 +227,9 @@ extension ProactiveEngine {
         // Every part's place sightings, written together once the run's entries are (an entry
         // written twice keeps its last sightings).
         var sightings: [(entryID: Int64, records: [PlaceSightingRecord])] = []
+        // The entries this run created: none has sightings stored yet (they are written at the
+        // run's end), so none needs its old ones deleted.
+        var created: Set<Int64> = []
         // Reads the results of a part submitted before, keeps its places and completes its
         // receipts.
         func land(_ part: Part?) throws {
@@ -234,6 +237,7 @@ extension ProactiveEngine {
             let results = try writes.results()
             for (staged, result) in zip(staged, results) {
                 sightings.append((entryID: result.id, records: staged.entry.records(entryID: result.id)))
+                if !result.merged { created.insert(result.id) }
                 receipts[staged.position] = staged.entry.receipt(for: result)
                 try contribute(staged.entry, tx: tx)
             }
@@ -287,7 +291,7 @@ extension ProactiveEngine {
             partStart = part.endIndex
         }
         try land(inFlight)
-        if !sightings.isEmpty { try tx.replacePlaceSightings(sightings) }
+        if !sightings.isEmpty { try tx.replacePlaceSightings(sightings, newEntryIDs: created) }
         return receipts
     }
 

@@ -20,6 +20,12 @@ extension PostgresTransaction {
     }
 
     func replacePlaceSightings(_ sightings: [(entryID: Int64, records: [PlaceSightingRecord])]) throws {
+        try replacePlaceSightings(sightings, newEntryIDs: [])
+    }
+
+    func replacePlaceSightings(
+        _ sightings: [(entryID: Int64, records: [PlaceSightingRecord])], newEntryIDs: Set<Int64>
+    ) throws {
         guard sightings.count > 1 else {
             for (entryID, records) in sightings { try replacePlaceSightings(entryID: entryID, with: records) }
             return
@@ -28,11 +34,13 @@ extension PostgresTransaction {
         var last: [Int64: Int] = [:]
         for (index, element) in sightings.enumerated() { last[element.entryID] = index }
         let kept = sightings.enumerated().filter { last[$0.element.entryID] == $0.offset }.map(\.element)
-        let entryIDs = kept.map(\.entryID)
+        // Only entries that existed before this transaction can have sightings to delete.
+        let entryIDs = kept.map(\.entryID).filter { !newEntryIDs.contains($0) }
         let records = kept.flatMap { element in element.records.map { (entryID: element.entryID, record: $0) }
         }
         let doing = "storing place sightings"
         guard !records.isEmpty else {
+            guard !entryIDs.isEmpty else { return }
             try write(
                 "DELETE FROM place_sighting WHERE user_id = \(userID) AND entry_id = ANY(\(entryIDs))", doing)
             return
@@ -65,6 +73,8 @@ extension PostgresTransaction {
         // waits for it first and reports its failure.
         try requireWritable(doing)
         noteChange()
+        // (The entries created in this transaction are not looked for: for a batch of new
+        // items the deletion reads nothing.)
         session.send(
             """
             WITH replaced AS (

@@ -15,6 +15,13 @@ public protocol PlaceStorage {
     /// default calls ``replacePlaceSightings(entryID:with:)`` for each element).
     func replacePlaceSightings(_ sightings: [(entryID: Int64, records: [PlaceSightingRecord])]) throws
 
+    /// ``replacePlaceSightings(_:)`` where the entries of `newEntryIDs` were created in this
+    /// transaction and have no sightings yet: a backend need not look for theirs to replace
+    /// (the default ignores it).
+    func replacePlaceSightings(
+        _ sightings: [(entryID: Int64, records: [PlaceSightingRecord])], newEntryIDs: Set<Int64>
+    ) throws
+
     /// The place JSON of the given sightings, by sighting identifier (missing ones left out).
     func placeJSON(ids: [Int64]) throws -> [Int64: String]
 
@@ -29,6 +36,13 @@ extension PlaceStorage {
     public func replacePlaceSightings(_ sightings: [(entryID: Int64, records: [PlaceSightingRecord])]) throws
     {
         for (entryID, records) in sightings { try replacePlaceSightings(entryID: entryID, with: records) }
+    }
+
+    /// Calls ``replacePlaceSightings(_:)``.
+    public func replacePlaceSightings(
+        _ sightings: [(entryID: Int64, records: [PlaceSightingRecord])], newEntryIDs: Set<Int64>
+    ) throws {
+        try replacePlaceSightings(sightings)
     }
 
     /// Sightings seen between `since` and `now`, not expired, newest first, with their place.

@@ -203,4 +203,34 @@ import Testing
         #expect(read[bulk]?.map(\.nameKey) == ["noon", "tea", "late", "noon", "tea"])
         try store.write(user: bulk) { tx in try tx.replacePlaceSightings([]) }
     }
+
+    /// Entries created in the transaction have no sightings to replace; the others' old
+    /// sightings are still replaced when they are written with them.
+    @Test(arguments: TestBackend.available)
+    func sightingsOfNewEntriesAreAddedAndOldOnesStillReplaced(_ backend: TestBackend) throws {
+        let store = try backend.make()
+        func sighting(_ entry: Int64, _ name: String, _ seconds: Double) -> PlaceSightingRecord {
+            Fixture.sighting(entryID: entry, "com.a", name: name, at: now.addingTimeInterval(seconds))
+        }
+        let old = try store.write(user: bulk) { tx in
+            let id = try tx.upsertEntry(Fixture.item("com.a", "old", "Old")).id
+            try tx.replacePlaceSightings(entryID: id, with: [sighting(id, "before", -50)])
+            return id
+        }
+        try store.write(user: bulk) { tx in
+            let new = try tx.upsertEntries([
+                Fixture.item("com.a", "n0", "N0"), Fixture.item("com.a", "n1", "N1"),
+            ])
+            #expect(new.map(\.merged) == [false, false])
+            try tx.replacePlaceSightings(
+                [
+                    (old, [sighting(old, "after", -40)]), (new[0].id, [sighting(new[0].id, "first", -30)]),
+                    (new[1].id, [sighting(new[1].id, "second", -20)]),
+                ], newEntryIDs: Set(new.map(\.id)))
+        }
+        let names = try store.read(user: bulk) { tx in
+            try tx.placeSightings(since: .distantPast, now: now, limit: 100)
+        }.map(\.nameKey)
+        #expect(names == ["second", "first", "after"])
+    }
 }
