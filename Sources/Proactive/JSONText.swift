@@ -5,37 +5,43 @@ enum JSONText {
     /// Appends `text` as a JSON string: quoted, with `"`, `\` and control characters escaped
     /// as `JSONEncoder` escapes them (`\b`, `\t`, `\n`, `\f`, `\r`, else `\u00XX`); slashes
     /// and every other character as they are.
-    static func appendString(_ text: String, to json: inout String) {
-        json.append("\"")
+    static func appendString(_ text: String, to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "\""))
         let needsEscaping = text.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
         }
-        if needsEscaping == false {
-            json.append(text)
-        } else {
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": json.append("\\\"")
-                case "\\": json.append("\\\\")
-                case "\u{8}": json.append("\\b")
-                case "\t": json.append("\\t")
-                case "\n": json.append("\\n")
-                case "\u{c}": json.append("\\f")
-                case "\r": json.append("\\r")
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    json.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-                default: json.unicodeScalars.append(scalar)
-                }
+        guard needsEscaping != false else {
+            json.append(contentsOf: text.utf8)
+            json.append(UInt8(ascii: "\""))
+            return
+        }
+        // Every byte to escape is ASCII, so the UTF-8 is copied as it is around them.
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): json += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): json += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x08: json += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x09: json += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x0A: json += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0C: json += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x0D: json += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                json += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)],
+                    hex[Int(byte & 15)],
+                ]
+            default: json.append(byte)
             }
         }
-        json.append("\"")
+        json.append(UInt8(ascii: "\""))
     }
 
     /// Appends a finite number as `JSONEncoder` writes it: Swift's shortest form, without a
     /// trailing `.0`.
-    static func appendNumber(_ value: Double, to json: inout String) {
-        let text = value.description
-        json.append(text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
+    static func appendNumber(_ value: Double, to json: inout [UInt8]) {
+        let text = value.description.utf8
+        json +=
+            text.count > 2 && text.suffix(2).elementsEqual(".0".utf8) ? Array(text.dropLast(2)) : Array(text)
     }
 }

@@ -10,21 +10,22 @@ extension Place {
         guard latitude?.isFinite != false, longitude?.isFinite != false else {
             return EntryDrafts.payload(self)
         }
-        var json = "{"
+        var json: [UInt8] = [UInt8(ascii: "{")]
         json.reserveCapacity(160 + name.utf8.count + (formattedAddress?.utf8.count ?? 0))
         var first = true
-        func key(_ name: String) {
-            json.append(first ? "\"" : ",\"")
+        func key(_ name: StaticString) {
+            if !first { json.append(UInt8(ascii: ",")) }
             first = false
-            json.append(name)
-            json.append("\":")
+            json.append(UInt8(ascii: "\""))
+            json.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            json += [UInt8(ascii: "\""), UInt8(ascii: ":")]
         }
-        func string(_ name: String, _ value: String?) {
+        func string(_ name: StaticString, _ value: String?) {
             guard let value else { return }
             key(name)
             JSONText.appendString(value, to: &json)
         }
-        func number(_ name: String, _ value: Double?) {
+        func number(_ name: StaticString, _ value: Double?) {
             guard let value else { return }
             key(name)
             JSONText.appendNumber(value, to: &json)
@@ -38,17 +39,17 @@ extension Place {
         number("longitude", longitude)
         string("name", name)
         key("phoneNumbers")
-        json.append("[")
+        json.append(UInt8(ascii: "["))
         for (index, number) in phoneNumbers.enumerated() {
-            if index > 0 { json.append(",") }
+            if index > 0 { json.append(UInt8(ascii: ",")) }
             JSONText.appendString(number, to: &json)
         }
-        json.append("]")
+        json.append(UInt8(ascii: "]"))
         string("postalCode", postalCode)
         string("stateOrProvince", stateOrProvince)
         string("subThoroughfare", subThoroughfare)
         string("thoroughfare", thoroughfare)
-        json.append("}")
-        return json
+        json.append(UInt8(ascii: "}"))
+        return String(decoding: json, as: UTF8.self)
     }
 }
