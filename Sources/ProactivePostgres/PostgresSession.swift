@@ -17,7 +17,7 @@ final class PostgresSession {
     /// Whether the connection cannot be used again.
     private(set) var isBroken = false
     /// Statements sent with ``send(_:while:)`` and not waited for yet.
-    private var unawaited: [(result: EventLoopFuture<PostgresQueryResult>, doing: String)] = []
+    private var unawaited: [(result: EventLoopFuture<Void>, doing: String)] = []
 
     init(pooled: PooledConnection, logger: Logger, queryTimeout: Double) {
         self.pooled = pooled
@@ -145,14 +145,15 @@ final class PostgresSession {
     private func wait(for futures: [(result: EventLoopFuture<PostgresQueryResult>, doing: String)])
         throws(StorageError) -> [PostgresQueryResult]
     {
-        let all = unawaited + futures
+        let earlier = unawaited
         unawaited.removeAll()
+        for (future, doing) in earlier { try waitBounded(future, doing) }
         var results: [PostgresQueryResult] = []
-        results.reserveCapacity(all.count)
-        for (future, doing) in all {
+        results.reserveCapacity(futures.count)
+        for (future, doing) in futures {
             results.append(try waitBounded(future, doing))
         }
-        return Array(results.suffix(futures.count))
+        return results
     }
 
     /// Sends a statement without waiting for it: it runs before any statement sent after it
@@ -162,7 +163,53 @@ final class PostgresSession {
     /// lost, the connection's next user finds it closed.
     func send(_ query: PostgresQuery, while doing: String) {
         guard !isBroken, !connection.isClosed else { return }
-        unawaited.append((connection.query(query, logger: logger), doing))
+        unawaited.append((connection.query(query, logger: logger).map { _ in }, doing))
+    }
+
+    /// A statement sent by ``submitPrepared(_:while:)`` whose rows are collected
+    /// later.
+    struct PendingRows {
+        fileprivate let rows: EventLoopFuture<[PostgresRow]>?
+        fileprivate let doing: String
+    }
+
+    /// Sends a writing statement as a prepared statement of the connection (prepared the first
+    /// time it runs there: one round trip, after the statements sent before), without waiting
+    /// for it; unnamed once the connection has ``PooledConnection/mostPrepared`` statements.
+    /// PostgreSQL then parses, analyses and plans its text once a connection instead of at
+    /// every run (with the plan `plan_cache_mode` asks for: the caller sets it).
+    func submitPrepared(_ statement: PostgresStatement, while doing: String) throws(StorageError)
+        -> PendingRows
+    {
+        try checkUsable(doing)
+        let text = statement.typedSQL
+        if pooled.prepared[text] == nil, pooled.prepared.count < PooledConnection.mostPrepared {
+            pooled.prepared[text] = try wait(for: connection.prepare(query: text), doing)
+        }
+        guard let prepared = pooled.prepared[text] else {
+            return PendingRows(
+                rows: connection.query(statement.query, logger: logger).map(\.rows), doing: doing)
+        }
+        return PendingRows(rows: prepared.execute(statement.binds), doing: doing)
+    }
+
+    /// Sends a writing statement as ``submitPrepared(_:while:)`` does; the next
+    /// statement waited for waits for it first and reports its failure.
+    func sendPrepared(_ statement: PostgresStatement, while doing: String) throws(StorageError) {
+        let pending = try submitPrepared(statement, while: doing)
+        guard let rows = pending.rows else { return }
+        unawaited.append((rows.map { _ in }, doing))
+    }
+
+    /// Waits for the rows of a submitted statement (and for the statements sent before it).
+    func rows(of pending: PendingRows) throws(StorageError) -> [PostgresRow] {
+        guard let future = pending.rows, !isBroken else {
+            isBroken = true
+            throw StorageError(
+                code: .unavailable, message: "the connection to PostgreSQL was lost while \(pending.doing)")
+        }
+        _ = try wait(for: [])
+        return try waitBounded(future, pending.doing)
     }
 
     /// A statement sent by ``submit(_:while:)`` whose result is collected later.

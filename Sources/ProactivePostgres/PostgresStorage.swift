@@ -172,11 +172,8 @@ public final class PostgresStorage: Storage {
                 // changed nothing is rolled back instead, so it notifies nobody.
                 // Sent without waiting: the first statement of the body follows them at once.
                 session.send("BEGIN", while: "beginning a write")
-                // A write's statements are unnamed and planned each time anyway: planned for their
-                // values, as before generic plans became the connections' default (the generic
-                // plan of the expiry purge, a DELETE over every partition, took 0.7 ms to make
-                // for each batch; its custom plan 0.3 ms).
-                session.send(Self.writePlans, while: "beginning a write")
+                // How its statements are planned, the transaction sets as it goes
+                // (`PostgresTransaction.Planning`).
                 session.send(
                     """
                     SELECT pg_advisory_xact_lock(\(unescaped: String(Self.userLockSpace)), hashtext(\(user.rawValue))),
@@ -197,10 +194,6 @@ public final class PostgresStorage: Storage {
             }
         }
     }
-
-    /// Plans the statements of a write transaction as PostgreSQL does by default (custom plans
-    /// for unnamed statements), for the transaction only.
-    private static let writePlans: PostgresQuery = "SET LOCAL plan_cache_mode = auto"
 
     public func read<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
         try pool.withSession { session in

@@ -133,7 +133,7 @@ extension PostgresTransaction {
             }
         }
         chunks.append(drafts[start...])
-        var sent: [(drafts: ArraySlice<EntryDraft>, pending: PostgresSession.Pending)] = []
+        var sent: [(drafts: ArraySlice<EntryDraft>, pending: PostgresSession.PendingRows)] = []
         sent.reserveCapacity(chunks.count)
         for chunk in chunks { sent.append((chunk, try submitDistinct(chunk))) }
         return PendingEntryWrites { [self] in
@@ -149,7 +149,7 @@ extension PostgresTransaction {
 
     /// Sends the upsert of drafts of distinct identities as one statement (the same rows as
     /// ``upsertEntry(_:)`` writes for each, in order), without waiting for it.
-    private func submitDistinct(_ drafts: ArraySlice<EntryDraft>) throws -> PostgresSession.Pending {
+    private func submitDistinct(_ drafts: ArraySlice<EntryDraft>) throws -> PostgresSession.PendingRows {
         let doing = "storing entries"
         func text(_ capacity: Int = 16) -> ArrayColumn {
             ArrayColumn(.text, capacity: drafts.count * capacity)
@@ -192,8 +192,9 @@ extension PostgresTransaction {
             descriptionWords.append(Int64(lexemes.descriptionWords))
         }
         // The same insert and conflict update as `upsertEntry`, over the rows in order (their
-        // identifiers are drawn in that order).
-        return try submitWrite(
+        // identifiers are drawn in that order): a prepared statement, planned once a
+        // connection (its text is the same for any number of rows).
+        return try submitPrepared(
             """
             \(unescaped: Self.entryInsert)
             SELECT \(userID), r.app, r.kind, r.identity_key, r.unique_identifier, r.domain_identifier,
@@ -218,11 +219,13 @@ extension PostgresTransaction {
     }
 
     /// The results of a submitted upsert, in the order of its drafts.
-    private func collectDistinct(_ drafts: ArraySlice<EntryDraft>, _ pending: PostgresSession.Pending) throws
+    private func collectDistinct(_ drafts: ArraySlice<EntryDraft>, _ pending: PostgresSession.PendingRows)
+        throws
         -> [EntryWriteResult]
     {
         let doing = "storing entries"
-        let result = try collectWrite(pending)
+        let result = try session.rows(of: pending)
+        noteChange()
         // RETURNING gives no order: each row is matched to its draft by identity.
         let written = try rows(result, doing) { r in
             (
@@ -325,11 +328,24 @@ extension PostgresTransaction {
     }
 
     func submitPurgeExpired(now: Date) throws -> PendingCount {
-        try submitDeletion(
+        // Every batch of a donation runs it first: a prepared statement, planned once a
+        // connection (the deletion of ``deleteEntries(_:)``, written out).
+        let doing = "deleting entries"
+        let pending = try submitPrepared(
             """
-            DELETE FROM entry WHERE user_id = \(userID)
-              AND expires_at IS NOT NULL AND expires_at <= \(now.timeIntervalSince1970)
-            """)
+            WITH gone AS (
+                DELETE FROM entry WHERE user_id = \(userID)
+                  AND expires_at IS NOT NULL AND expires_at <= \(now.timeIntervalSince1970)
+                RETURNING id),
+              sightings AS (
+                DELETE FROM place_sighting s USING gone WHERE s.user_id = \(userID) AND s.entry_id = gone.id)
+            SELECT count(*) FROM gone
+            """, doing)
+        return PendingCount { [self] in
+            let count = try firstRow(session.rows(of: pending), doing) { try $0.next(Int.self) } ?? 0
+            if count > 0 { noteChange() }
+            return count
+        }
     }
 
     /// Runs a deletion of the user's entries (a `DELETE FROM entry WHERE user_id = … `) and, in

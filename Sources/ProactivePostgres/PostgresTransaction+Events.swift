@@ -41,11 +41,17 @@ extension PostgresTransaction {
     }
 
     func deleteEvents(before date: Date) throws -> Int {
-        // The log's ageing: not a deletion of the context log.
-        try write(
-            "DELETE FROM event WHERE user_id = \(userID) AND at < \(date.timeIntervalSince1970)",
-            "ageing events"
-        ).metadata.rows ?? 0
+        // The log's ageing: not a deletion of the context log. Every donation runs it last: a
+        // prepared statement, planned once a connection.
+        let doing = "ageing events"
+        let pending = try submitPrepared(
+            """
+            WITH gone AS (DELETE FROM event WHERE user_id = \(userID) AND at < \(date.timeIntervalSince1970) RETURNING 1)
+            SELECT count(*) FROM gone
+            """, doing)
+        let count = try firstRow(session.rows(of: pending), doing) { try $0.next(Int.self) } ?? 0
+        if count > 0 { noteChange() }
+        return count
     }
 
     func deleteEvents(app: String) throws -> Int {

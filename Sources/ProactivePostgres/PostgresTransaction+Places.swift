@@ -74,8 +74,9 @@ extension PostgresTransaction {
         try requireWritable(doing)
         noteChange()
         // (The entries created in this transaction are not looked for: for a batch of new
-        // items the deletion reads nothing.)
-        session.send(
+        // items the deletion reads nothing.) A prepared statement, planned once a connection
+        // (every batch of a donation runs it).
+        try sendPrepared(
             """
             WITH replaced AS (
               DELETE FROM place_sighting WHERE user_id = \(userID) AND entry_id = ANY(\(entryIDs))
@@ -89,7 +90,7 @@ extension PostgresTransaction {
               WITH ORDINALITY AS r(entry_id, app, activity_type, url, seen_at, expires_at, supports_navigation,
               name_key, city_key, latitude, longitude, coordinate_source, place, ord)
             ORDER BY r.ord
-            """, while: doing)
+            """, doing)
     }
 
     func placeJSON(ids: [Int64]) throws -> [Int64: String] {

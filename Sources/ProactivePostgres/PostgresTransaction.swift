@@ -17,6 +17,35 @@ final class PostgresTransaction: StorageTransaction {
     private(set) var hasChanges = false
     /// Results of announced reads not made yet (see ``prefetch(_:)``).
     private var prefetched: [StorageRead: [PostgresRow]] = [:]
+    /// How the write statements that follow are planned, as this transaction set it; nil
+    /// before it set it, and after a read (which may set it for itself).
+    private var planning: Planning?
+
+    /// How a write transaction's statements are planned.
+    enum Planning {
+        /// Once for any values (`force_generic_plan`): the statements a transaction runs as
+        /// prepared statements of the connection (``submitPrepared(_:_:)``), planned once a
+        /// connection.
+        case generic
+        /// As PostgreSQL does by default (`auto`: an unnamed statement for its values), for
+        /// the statements run unnamed (``write(_:_:)``, ``submitWrite(_:_:)``): a generic plan
+        /// of an unnamed statement is made at every run, and a DELETE over the partitioned
+        /// table took 0.7 ms to plan that way against 0.3 ms for its values.
+        case custom
+    }
+
+    /// Sets how the statements that follow are planned, for this transaction (sent without
+    /// waiting), unless they already are.
+    private func plan(_ planning: Planning) {
+        guard self.planning != planning else { return }
+        self.planning = planning
+        session.send(
+            planning == .generic ? Self.genericPlans : Self.customPlans,
+            while: "choosing how statements are planned")
+    }
+
+    private static let genericPlans: PostgresQuery = "SET LOCAL plan_cache_mode = force_generic_plan"
+    private static let customPlans: PostgresQuery = "SET LOCAL plan_cache_mode = auto"
 
     init(session: PostgresSession, user: UserID, isWritable: Bool) {
         self.session = session
@@ -35,7 +64,8 @@ final class PostgresTransaction: StorageTransaction {
     ///
     /// - Parameter doing: what it does, for error messages (never SQL or data).
     func read(_ statement: PostgresStatement, _ doing: String) throws(StorageError) -> [PostgresRow] {
-        try session.read(statement, while: doing)
+        planning = nil
+        return try session.read(statement, while: doing)
     }
 
     /// Sends the statements of announced reads together (one round trip) and keeps their
@@ -43,6 +73,7 @@ final class PostgresTransaction: StorageTransaction {
     func prefetch(_ reads: [StorageRead]) throws {
         let unique = Array(Set(reads).subtracting(prefetched.keys))
         guard !unique.isEmpty else { return }
+        planning = nil
         let results = try session.reads(unique.map(query(for:)), while: "reading the context")
         for (read, result) in zip(unique, results) { prefetched[read] = result }
     }
@@ -50,6 +81,7 @@ final class PostgresTransaction: StorageTransaction {
     /// Runs the statement of a read, or takes its announced result.
     func fetch(_ read: StorageRead, _ doing: String) throws(StorageError) -> [PostgresRow] {
         if let result = prefetched.removeValue(forKey: read) { return result }
+        planning = nil
         return try session.read(query(for: read), while: doing)
     }
 
@@ -123,6 +155,7 @@ final class PostgresTransaction: StorageTransaction {
     @discardableResult
     func write(_ query: PostgresQuery, _ doing: String) throws(StorageError) -> PostgresQueryResult {
         try requireWritable(doing)
+        plan(.custom)
         return noteChanges(of: try session.query(query, while: doing))
     }
 
@@ -139,7 +172,28 @@ final class PostgresTransaction: StorageTransaction {
     func submitWrite(_ query: PostgresQuery, _ doing: String) throws(StorageError) -> PostgresSession.Pending
     {
         try requireWritable(doing)
+        plan(.custom)
         return session.submit(query, while: doing)
+    }
+
+    /// Sends a writing statement that every batch of a donation runs as a prepared statement
+    /// of the connection, planned once for any values (``Planning/generic``), without
+    /// waiting; ``PostgresSession/rows(of:)`` waits for it. The caller marks the transaction
+    /// changed (``noteChange()``) when it changes something.
+    func submitPrepared(_ statement: PostgresStatement, _ doing: String) throws(StorageError)
+        -> PostgresSession.PendingRows
+    {
+        try requireWritable(doing)
+        plan(.generic)
+        return try session.submitPrepared(statement, while: doing)
+    }
+
+    /// Sends a writing statement as ``submitPrepared(_:_:)`` does, whose result nobody reads:
+    /// the next statement waited for waits for it first and reports its failure.
+    func sendPrepared(_ statement: PostgresStatement, _ doing: String) throws(StorageError) {
+        try requireWritable(doing)
+        plan(.generic)
+        try session.sendPrepared(statement, while: doing)
     }
 
     /// Waits for a submitted writing statement; one that inserted, updated or deleted rows

@@ -297,6 +297,44 @@ import Testing
         #expect(mode == "force_generic_plan")
     }
 
+    /// A donation batch's statements (the expiry purge, the entries, the place sightings, the
+    /// event log's ageing) run as prepared statements with their generic plans, an unnamed
+    /// write between them still runs, and the connection's default is back after.
+    @Test(.enabled(if: isConfigured)) func aBatchsStatementsRunPreparedWithGenericPlans() throws {
+        let storage = try #require(try PostgresTestDatabase.make())
+        defer { storage.close() }
+        for round in 0..<2 {
+            try storage.write { tx in
+                #expect(try tx.submitPurgeExpired(now: now).value() == 0)
+                let written = try tx.upsertEntries([
+                    Fixture.item("com.a", "a\(round)", "Gelateria"),
+                    Fixture.item("com.a", "b\(round)", "Gelato"),
+                ])
+                try tx.replacePlaceSightings(
+                    written.map {
+                        ($0.id, [Fixture.sighting(entryID: $0.id, "com.a", name: "Aurora", at: now)])
+                    },
+                    newEntryIDs: Set(written.map(\.id)))
+                try tx.recordEngagement(entryID: written[0].id, at: now)
+                #expect(try tx.deleteEvents(before: now) == 0)
+            }
+        }
+        let plans = try storage.withSession(PostgresStorage.preparedStatementPlans)
+        for fragment in [
+            "INSERT INTO entry", "INSERT INTO place_sighting", "expires_at <=", "DELETE FROM event",
+        ] {
+            let plan = try #require(plans.first { $0.statement.contains(fragment) }, "\(fragment)")
+            #expect(plan.generic == 2 && plan.custom == 0, "\(fragment)")
+        }
+        #expect(try storage.sessionSetting("plan_cache_mode") == "force_generic_plan")
+        let stored = try storage.read { tx in
+            try tx.entries(scope: .system, kinds: [.item], since: nil, now: now, limit: 10)
+        }
+        #expect(stored.count == 4 && stored.filter { $0.engagementCount == 1 }.count == 2)
+        let sightings = try storage.read { try $0.placeSightings(since: .distantPast, now: now, limit: 10) }
+        #expect(sightings.count == 4)
+    }
+
     /// A long prefix alone reads the public index as the partial match it is; beside other
     /// words, as the lexeme of its first five scalars, checked on the rows found.
     @Test func aLongPrefixAloneIsAPartialMatchOfThePublicIndex() throws {
