@@ -17,7 +17,7 @@ extension Place {
             if !first { json.append(UInt8(ascii: ",")) }
             first = false
             json.append(UInt8(ascii: "\""))
-            json.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            JSONText.appendRaw(name, to: &json)
             json += [UInt8(ascii: "\""), UInt8(ascii: ":")]
         }
         func string(_ name: StaticString, _ value: String?) {

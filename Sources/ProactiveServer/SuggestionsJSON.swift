@@ -10,8 +10,6 @@ import ProactiveModel
 struct SuggestionsJSON {
     private(set) var bytes: [UInt8] = []
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     init() { bytes.reserveCapacity(4096) }
 
     /// A surface's answer: `{"at":…,"suggestions":[…],"surface":…}`.
@@ -128,54 +126,20 @@ struct SuggestionsJSON {
     }
 
     private mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes += $0 }
+        JSONText.appendRaw(text, to: &bytes)
     }
 
     private mutating func optional(_ text: String?) {
         if let text { string(text) } else { raw("null") }
     }
 
-    /// A number as `JSONEncoder` writes a `Double`: its shortest description, without `.0`.
+    /// A number as `JSONEncoder` writes a `Double` (`JSONText.appendNumber`).
     private mutating func number(_ value: Double) {
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes += text.utf8
+        JSONText.appendNumber(value, to: &bytes)
     }
 
-    /// A JSON string: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`.
-    /// The bytes between two that need escaping are copied at once.
+    /// A JSON string (`JSONText.appendString`).
     private mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                escape(byte)
-                start = index + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// One byte of a string that JSON escapes.
-    private mutating func escape(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-        case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-        case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-        case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-        case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-        case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-        case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-        default:
-            raw(#"\u00"#)
-            bytes += [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]]
-        }
+        JSONText.appendString(text, to: &bytes)
     }
 }
