@@ -96,7 +96,8 @@ public enum SearchLexemes {
 
     /// The distinct lexemes of the fields (key included) in the order first seen, each word
     /// followed by its prefix lexemes when `prefixes`, within PostgreSQL's limits, separated by
-    /// spaces; and where the title's lexemes end.
+    /// spaces; where the title's lexemes end; and the description's word count (the
+    /// description is folded for it even once the vector is full).
     private static func scan(_ text: IndexedText, key: String, prefixes: Bool) -> (
         joined: [UInt8], titleEnd: Int, descriptionWords: Int
     ) {

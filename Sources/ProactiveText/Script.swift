@@ -28,7 +28,7 @@ public enum Script {
         if scalar.isASCII {
             return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
         }
-        if v < 0x1_0000 { return basicPlaneWordCharacters[Int(v >> 6)] & (1 << UInt64(v & 63)) != 0 }
+        if v < 0x1_0000 { return isSet(basicPlaneWordCharacters, v) }
         return hasWordCategory(scalar)
     }
 
@@ -50,33 +50,32 @@ public enum Script {
     /// Multilingual Plane, from the standard library's Unicode data elsewhere.
     static func isNonspacingMark(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        if v < 0x1_0000 { return basicPlaneNonspacingMarks[Int(v >> 6)] & (1 << UInt64(v & 63)) != 0 }
+        if v < 0x1_0000 { return isSet(basicPlaneNonspacingMarks, v) }
         return scalar.properties.generalCategory == .nonspacingMark
     }
 
     /// ``isNonspacingMark(_:)`` for every scalar of the Basic Multilingual Plane, one bit each.
-    static let basicPlaneNonspacingMarks: [UInt64] = {
+    static let basicPlaneNonspacingMarks = basicPlaneBits { $0.properties.generalCategory == .nonspacingMark }
+
+    /// One bit for each scalar below U+10000, set where `predicate` holds (8 KB).
+    static func basicPlaneBits(_ predicate: (Unicode.Scalar) -> Bool) -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
         for value in 0..<UInt32(0x1_0000) {
-            guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory == .nonspacingMark
-            else {
-                continue
-            }
+            guard let scalar = Unicode.Scalar(value), predicate(scalar) else { continue }
             bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
         }
         return bits
-    }()
+    }
+
+    /// Whether the bit of the scalar value `v` (below U+10000) is set in `bits`.
+    @inlinable
+    static func isSet(_ bits: [UInt64], _ v: UInt32) -> Bool {
+        bits[Int(v >> 6)] & (1 << UInt64(v & 63)) != 0
+    }
 
     /// ``hasWordCategory(_:)`` of every scalar below U+10000, one bit each (8 KB), computed at
     /// first use (about 3 ms): reading a scalar's general category costs tens of nanoseconds,
     /// a large share of tokenizing non-Latin text.
     @usableFromInline
-    static let basicPlaneWordCharacters: [UInt64] = {
-        var bits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
-        for value in 0..<UInt32(0x1_0000) {
-            guard let scalar = Unicode.Scalar(value), hasWordCategory(scalar) else { continue }
-            bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
-        }
-        return bits
-    }()
+    static let basicPlaneWordCharacters = basicPlaneBits(hasWordCategory)
 }
