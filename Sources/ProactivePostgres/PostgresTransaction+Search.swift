@@ -115,7 +115,10 @@ extension PostgresTransaction {
         // plan (one for every run) finds the title's matches through its GIN index, the
         // engaged ones through their partial index (so `engagement_count > 0` is not a
         // parameter), the others through the GIN index of every field.
-        let read = try rows(
+        // The rows come aggregated, a column an array (`ArrayCell`): one row to read instead of
+        // up to two thousand. The statement does not sort the matches it reads whole (their
+        // identifiers are sorted here); it takes the newest `limit` of the others.
+        let row = try firstRow(
             read(
                 """
                 WITH found AS MATERIALIZED (
@@ -135,38 +138,69 @@ extension PostgresTransaction {
                       AND is_eligible_for_search AND (expires_at IS NULL OR expires_at > $3)
                       AND ($4::text IS NULL OR app = $4) AND kind = ANY($5)
                   ) AS matched
-                  ORDER BY id DESC LIMIT \(limit)
+                  LIMIT \(limit)
+                ), every AS (
+                  SELECT true AS is_found, * FROM found
+                  UNION ALL
+                  SELECT * FROM (
+                    SELECT false, id, donated_at, engagement_count, fts_title, fts_keywords, fts_address,
+                      fts_description_words, false
+                    FROM entry
+                    WHERE (SELECT count(*) FROM found) < \(othersBelow)
+                      AND user_id = $1 AND search_all @@ $2::tsquery
+                      AND is_eligible_for_search AND (expires_at IS NULL OR expires_at > $3)
+                      AND ($4::text IS NULL OR app = $4) AND kind = ANY($5)
+                      AND NOT (id = ANY(ARRAY(SELECT id FROM found)))
+                    ORDER BY id DESC LIMIT $6
+                  ) AS others
                 )
-                SELECT true, * FROM found
-                UNION ALL
-                SELECT * FROM (
-                  SELECT false, id, donated_at, engagement_count, fts_title, fts_keywords, fts_address,
-                    fts_description_words, false
-                  FROM entry
-                  WHERE (SELECT count(*) FROM found) < \(othersBelow)
-                    AND user_id = $1 AND search_all @@ $2::tsquery
-                    AND is_eligible_for_search AND (expires_at IS NULL OR expires_at > $3)
-                    AND ($4::text IS NULL OR app = $4) AND kind = ANY($5)
-                    AND NOT (id = ANY(ARRAY(SELECT id FROM found)))
-                  ORDER BY id DESC LIMIT $6
-                ) AS others
+                SELECT array_agg(is_found), array_agg(id), array_agg(donated_at), array_agg(engagement_count),
+                  array_agg(fts_title), array_agg(fts_keywords), array_agg(fts_address),
+                  array_agg(fts_description_words), array_agg(titled)
+                FROM every
                 """, doing), doing
         ) { r in
-            let isFound = try r.next(Bool.self)
-            let (id, donatedAt, engagementCount) = (
-                try r.next(Int64.self), try r.date(), try r.next(Int.self)
+            (
+                isFound: try ArrayCell(r.bytes(), of: .bool).bools(),
+                ids: try ArrayCell(r.bytes(), of: .int8).ints(),
+                donatedAt: try ArrayCell(r.bytes(), of: .float8).doubles(),
+                engagementCounts: try ArrayCell(r.bytes(), of: .int8).ints(),
+                titles: try ArrayCell(r.bytes(), of: .text).optionalStrings(),
+                keywords: try ArrayCell(r.bytes(), of: .text).optionalStrings(),
+                addresses: try ArrayCell(r.bytes(), of: .text).optionalStrings(),
+                descriptionWords: try ArrayCell(r.bytes(), of: .int4).optionalInt32s(),
+                titled: try ArrayCell(r.bytes(), of: .bool).bools()
             )
-            let text = IndexedText(title: try r.next(), keywords: try r.next(), address: try r.next())
-            let candidate = SearchCandidate(
-                id: id, donatedAt: donatedAt, engagementCount: engagementCount, indexedText: text,
-                isDescriptionRead: false, descriptionWords: try r.next(Int?.self),
-                titleHasEveryTerm: try r.next(Bool.self))
-            return (isFound, candidate)
         }
-        let candidates = read.filter(\.0).map(\.1)
+        var candidates: [SearchCandidate] = []
+        var others: [SearchCandidate] = []
+        if let (
+            isFound, ids, donatedAt, engagementCounts, titles, keywords, addresses, descriptionWords, titled
+        ) = row {
+            let count = isFound.count
+            guard
+                [
+                    ids.count, donatedAt.count, engagementCounts.count, titles.count, keywords.count,
+                    addresses.count, descriptionWords.count, titled.count,
+                ].allSatisfy({ $0 == count })
+            else {
+                throw StorageError(
+                    code: .database, message: "PostgreSQL returned arrays of unequal lengths while \(doing)")
+            }
+            // Newest first, each part, as the statement's rows came before they were aggregated
+            // (the identifiers sorted, not the candidates: moving those retains their text).
+            for i in (0..<count).sorted(by: { ids[$0] > ids[$1] }) {
+                let candidate = SearchCandidate(
+                    id: Int64(ids[i]), donatedAt: Date(timeIntervalSince1970: donatedAt[i]),
+                    engagementCount: engagementCounts[i],
+                    indexedText: IndexedText(title: titles[i], keywords: keywords[i], address: addresses[i]),
+                    isDescriptionRead: false, descriptionWords: descriptionWords[i],
+                    titleHasEveryTerm: titled[i])
+                if isFound[i] { candidates.append(candidate) } else { others.append(candidate) }
+            }
+        }
         return TitleSearchCandidates(
-            candidates: candidates,
-            others: candidates.count < othersBelow ? read.filter { !$0.0 }.map(\.1) : nil)
+            candidates: candidates, others: candidates.count < othersBelow ? others : nil)
     }
 
     func entriesForRanking(ids: [Int64], scope: AppScope, now: Date) throws -> [EntryForRanking] {

@@ -281,6 +281,12 @@ struct RowReader {
         return try cell.decode(T.self)
     }
 
+    /// The next column's bytes as they arrived (binary), `nil` for NULL: an ``ArrayCell``'s.
+    mutating func bytes() throws -> ByteBuffer? {
+        guard let cell = cells.next() else { throw RowReaderError() }
+        return cell.bytes
+    }
+
     /// The next column, seconds since 1970, as a date.
     mutating func date() throws -> Date { Date(timeIntervalSince1970: try next(Double.self)) }
 
