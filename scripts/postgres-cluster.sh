@@ -3,6 +3,7 @@
 #
 #   scripts/postgres-cluster.sh start DIR   # initdb in DIR, start on a free loopback port, print the URL
 #   scripts/postgres-cluster.sh url DIR     # print the URL of the cluster in DIR
+#   scripts/postgres-cluster.sh socket-url DIR # the same database through its Unix-domain socket
 #   scripts/postgres-cluster.sh stop DIR    # stop it at once and remove DIR
 #   scripts/postgres-cluster.sh restart DIR # stop it at once (a crash) and start it again, same port
 #   scripts/postgres-cluster.sh halt DIR    # stop it at once (a crash), keeping DIR (an outage)
@@ -18,7 +19,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 start|stop|restart|halt|resume|url DIR" >&2
+  echo "usage: $0 start|stop|restart|halt|resume|url|socket-url DIR" >&2
   exit 2
 }
 [ $# -eq 2 ] || usage
@@ -58,6 +59,11 @@ print_url() {
     exit 1
   }
   echo "postgres://proactive@127.0.0.1:$(cat "$dir/port")/proactive"
+}
+
+print_socket_url() {
+  print_url >/dev/null
+  echo "postgres://proactive@:$(cat "$dir/port")/proactive?host=$(cd "$dir" && pwd)/sock"
 }
 
 start() {
@@ -149,5 +155,6 @@ case "$command" in
   halt) halt ;;
   resume) resume ;;
   url) print_url ;;
+  socket-url) print_socket_url ;;
   *) usage ;;
 esac

@@ -54,6 +54,8 @@ export PROACTIVE_INTEROP_PYTHON=$PWD/.build/handoff-interop/bin/python
 cluster=$(mktemp -d /tmp/proactive-test-pg.XXXXXX)
 PROACTIVE_TEST_POSTGRES=$(scripts/postgres-cluster.sh start "$cluster")
 export PROACTIVE_TEST_POSTGRES
+PROACTIVE_TEST_POSTGRES_SOCKET=$(scripts/postgres-cluster.sh socket-url "$cluster")
+export PROACTIVE_TEST_POSTGRES_SOCKET
 echo "PostgreSQL for the tests: $PROACTIVE_TEST_POSTGRES" >&2
 # The service and Handoff acceptance tests (several daemons, live clients, a database outage, a
 # relay) run on their own after the rest: on two cores the parallel suite can starve their live

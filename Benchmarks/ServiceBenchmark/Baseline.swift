@@ -12,22 +12,9 @@ let quietLogger = Logger(label: "service-benchmark", factory: { _ in SwiftLogNoO
 
 /// PostgreSQL used directly (postgres-nio's async API), for the baseline and the bookkeeping.
 enum Direct {
-    /// A connection to the database at `url`, with the TLS setting the backend would use.
+    /// A connection to the database at `url`, with the backend's settings (its socket or TLS).
     static func connect(_ url: String, id: Int = 1) async throws -> PostgresConnection {
-        let location = try PostgresLocation(url: url)
-        let tls: PostgresConnection.Configuration.TLS
-        switch location.sslMode {
-        case "disable": tls = .disable
-        case "require": tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        default:
-            var settings = TLSConfiguration.makeClientConfiguration()
-            settings.certificateVerification = .none
-            tls = .prefer(try NIOSSLContext(configuration: settings))
-        }
-        let configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username,
-            password: location.password,
-            database: location.database, tls: tls)
+        let configuration = try PostgresStorage.configuration(for: PostgresLocation(url: url))
         return try await PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: id,
             logger: quietLogger)

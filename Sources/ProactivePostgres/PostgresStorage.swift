@@ -299,9 +299,11 @@ public final class PostgresStorage: Storage {
         }
     }
 
-    /// The connection settings for a location: TLS as its `sslmode` says, bounded
-    /// statements, and an application name the server's views show.
-    static func configuration(for location: PostgresLocation) throws -> PostgresConnection.Configuration {
+    /// The connection settings for a location: its Unix-domain socket, or TCP with TLS as its
+    /// `sslmode` says; bounded statements, and an application name the server's views show.
+    package static func configuration(for location: PostgresLocation) throws
+        -> PostgresConnection.Configuration
+    {
         let tls: PostgresConnection.Configuration.TLS
         switch location.sslMode {
         case "disable":
@@ -313,10 +315,16 @@ public final class PostgresStorage: Storage {
             settings.certificateVerification = .none
             tls = .prefer(try NIOSSLContext(configuration: settings))
         }
-        var configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username,
-            password: location.password,
-            database: location.database, tls: tls)
+        var configuration =
+            if let socketPath = location.socketPath {
+                PostgresConnection.Configuration(
+                    unixSocketPath: socketPath, username: location.username, password: location.password,
+                    database: location.database)
+            } else {
+                PostgresConnection.Configuration(
+                    host: location.host, port: location.port, username: location.username,
+                    password: location.password, database: location.database, tls: tls)
+            }
         configuration.options.additionalStartupParameters = [
             ("application_name", "proactive"),
             // The server gives up a statement a little before the client's 30 s wait does, so

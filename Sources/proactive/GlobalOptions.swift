@@ -40,7 +40,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help:
-            "A PostgreSQL database instead of the local store, e.g. postgres://proactive@127.0.0.1:5432/proactive (default: $PROACTIVE_POSTGRES)."
+            "A PostgreSQL database instead of the local store, e.g. postgres://proactive@127.0.0.1:5432/proactive, or through the server's socket on this machine: postgres://proactive@/proactive?host=/var/run/postgresql (default: $PROACTIVE_POSTGRES)."
     )
     var postgres: String?
 

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import PostgresNIO
 import ProactiveStorage
 import ProactiveText
 import Synchronization
@@ -23,6 +24,52 @@ import Testing
         let error = #expect(throws: StorageError.self) { try PostgresStorage(url: url) }
         #expect(error?.code == .cannotOpen)
         #expect(error?.message.contains("PROACTIVE_POSTGRES") == true)
+    }
+
+    /// As with libpq, a host that is an absolute path is the directory of the server's
+    /// Unix-domain socket, given as the `host` parameter or percent-encoded as the host.
+    @Test func aHostThatIsAPathNamesTheServersSocketDirectory() throws {
+        let parameter = try PostgresLocation(url: "postgres://me:pw@/p?host=/var/run/postgresql")
+        #expect(parameter.socketPath == "/var/run/postgresql/.s.PGSQL.5432")
+        #expect(parameter.description == "postgres://me@:5432/p?host=/var/run/postgresql")
+        let encoded = try PostgresLocation(url: "postgresql://me@%2Ftmp%2Fpg:6000/p")
+        #expect(encoded.socketPath == "/tmp/pg/.s.PGSQL.6000")
+        let overridden = try PostgresLocation(url: "postgres://me@127.0.0.1:6001/p?host=/tmp/pg")
+        #expect(overridden.socketPath == "/tmp/pg/.s.PGSQL.6001")
+        #expect(try PostgresLocation(url: "postgres://me@db.example:6001/p").socketPath == nil)
+        for (url, named) in [
+            ("postgres://me@/p", "no host"), ("postgres://me@/p?host=", "host must not be empty"),
+            ("postgres://me@/p?host=/" + String(repeating: "d", count: 100), "too long"),
+        ] {
+            let error = #expect(throws: StorageError.self) { try PostgresLocation(url: url) }
+            #expect(error?.message.contains(named) == true, "\(url): \(error?.message ?? "")")
+            #expect(error?.message.contains("PROACTIVE_POSTGRES") == true)
+        }
+    }
+
+    /// A storage whose URL names the server's socket directory reaches it without TCP, and
+    /// works as through TCP.
+    @Test(.enabled(if: PostgresTestDatabase.socketURL != nil || PostgresTestDatabase.isCI))
+    func aServerIsReachedThroughItsSocket() throws {
+        let socketURL = try #require(
+            PostgresTestDatabase.socketURL, "CI sets PROACTIVE_TEST_POSTGRES_SOCKET (scripts/test.sh)")
+        let database = try #require(try PostgresTestDatabase.newDatabaseURL())
+        let name = String(try #require(URLComponents(string: database)).path.dropFirst())
+        let url = try PostgresTestDatabase.replacingDatabase(of: socketURL, with: name)
+        #expect(try PostgresLocation(url: url).socketPath != nil)
+        let storage = try PostgresStorage(url: url)
+        defer { storage.close() }
+        let overTCP = try storage.withSession { session in
+            try session.query("SELECT inet_client_addr() IS NOT NULL", while: "testing").rows.map {
+                try $0.decode(Bool.self)
+            }
+        }
+        #expect(overTCP == [false])
+        try storage.write { _ = try $0.upsertEntries([Fixture.item("com.a", "1", "Gelateria Aurora")]) }
+        let found = try storage.read {
+            try $0.searchCandidates(FullTextQuery(typed: "gelateria"), scope: .system, now: now)
+        }
+        #expect(found.map(\.indexedText.title) == ["Gelateria Aurora"])
     }
 
     @Test func anUnreachableServerFailsAtOnceNamingTheLocationButNotThePassword() {

@@ -19,6 +19,14 @@ enum PostgresTestDatabase {
         ProcessInfo.processInfo.environment["PROACTIVE_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The URL of the same database through the server's Unix-domain socket
+    /// (`PROACTIVE_TEST_POSTGRES_SOCKET`: `scripts/postgres-cluster.sh socket-url DIR`), if set.
+    static var socketURL: String? {
+        ProcessInfo.processInfo.environment["PROACTIVE_TEST_POSTGRES_SOCKET"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
+    }
+
     /// Whether this runs in CI, where PostgreSQL must be tested.
     static var isCI: Bool { !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty }
 
@@ -49,11 +57,7 @@ enum PostgresTestDatabase {
     /// as text (for checks the storage's API does not offer).
     @discardableResult
     static func execute(_ sql: String, at url: String) throws -> [String?] {
-        let location = try PostgresLocation(url: url)
-        let configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username,
-            password: location.password,
-            database: location.database, tls: .disable)
+        let configuration = try PostgresStorage.configuration(for: PostgresLocation(url: url))
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         let connection = try PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1,
