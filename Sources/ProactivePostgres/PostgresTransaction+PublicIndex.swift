@@ -161,7 +161,7 @@ extension PostgresTransaction {
     {
         guard query.publicTSQueries != nil else { return [] }
         let doing = "searching the public index"
-        return try rows(
+        return try aggregatedRows(
             fetch(.publicSearchCandidates(query: query, app: app, threshold: threshold, limit: limit), doing),
             doing
         ) { r in
