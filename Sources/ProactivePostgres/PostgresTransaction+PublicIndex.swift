@@ -161,7 +161,7 @@ extension PostgresTransaction {
     {
         guard query.publicTSQueries != nil else { return [] }
         let doing = "searching the public index"
-        return try aggregatedRows(
+        return try rows(
             fetch(.publicSearchCandidates(query: query, app: app, threshold: threshold, limit: limit), doing),
             doing
         ) { r in

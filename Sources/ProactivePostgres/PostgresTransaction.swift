@@ -137,18 +137,16 @@ final class PostgresTransaction: StorageTransaction {
             // drops the check when both are equal; `ts_match_vq` is `@@` that no index answers).
             // Planned for its words (`withCustomPlan`): a frequent word reads the table in
             // order until the limit, a rare one the GIN index.
-            // Its rows come aggregated into one row of arrays (`AggregatedRows`).
             let (index, match) = query.publicTSQueries ?? ("", "")
-            let columns = StoredPublicEntry.postgresColumns + ", fts_title, fts_keywords, fts_description"
             let statement: PostgresStatement = """
-                SELECT \(unescaped: columns)
+                SELECT \(unescaped: StoredPublicEntry.postgresColumns), fts_title, fts_keywords, fts_description
                 FROM public_entry
                 WHERE \(index) <> '' AND search_all @@ \(index)::tsquery
                   AND (\(match) = \(index) OR ts_match_vq(search_all, \(match)::tsquery))
                   AND contributors >= \(threshold) AND (\(app)::text IS NULL OR app = \(app))
                 LIMIT \(limit)
                 """
-            return statement.aggregated(columns: columns).withCustomPlan()
+            return statement.withCustomPlan()
         }
     }
 
