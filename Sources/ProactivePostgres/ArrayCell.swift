@@ -23,32 +23,22 @@ struct ArrayCell {
     private var bytes: ByteBuffer
     /// How many elements the array has.
     let count: Int
-    /// The elements' type (its object identifier; 0 for an empty or NULL cell).
-    let elementType: UInt32
 
     /// Reads the header of a cell's bytes (`nil`, SQL NULL, is an empty array: `array_agg`
     /// of no rows), which must be one-dimensional (or empty) with elements of `element`'s type.
     init(_ cell: ByteBuffer?, of element: Element) throws(ArrayCellError) {
-        try self.init(cell)
-        guard count == 0 || elementType == UInt32(element.rawValue) else {
-            throw ArrayCellError("an array of type \(elementType) read as one of \(element)")
-        }
-    }
-
-    /// Reads the header of a cell's bytes, which must be one-dimensional (or empty), of any
-    /// element type.
-    init(_ cell: ByteBuffer?) throws(ArrayCellError) {
         guard var bytes = cell else {
             self.bytes = ByteBuffer()
             count = 0
-            elementType = 0
             return
         }
         guard let dimensions = bytes.readInteger(as: Int32.self),
             bytes.readInteger(as: Int32.self) != nil,  // whether it has NULLs
-            let type = bytes.readInteger(as: UInt32.self)
+            let type = bytes.readInteger(as: Int32.self)
         else { throw ArrayCellError("an array cell shorter than its header") }
-        elementType = type
+        guard type == element.rawValue else {
+            throw ArrayCellError("an array of type \(type) read as one of \(element)")
+        }
         switch dimensions {
         case 0:
             count = 0
@@ -85,13 +75,6 @@ struct ArrayCell {
             }
         }
         return values
-    }
-
-    /// Every element's bytes, `nil` for NULL.
-    func buffers() throws(ArrayCellError) -> [ByteBuffer?] {
-        try elements { (bytes: inout ByteBuffer, length: Int) throws(ArrayCellError) in
-            length < 0 ? nil : bytes.readSlice(length: length)
-        }
     }
 
     /// The elements of a `text[]`, NULL as `nil`.

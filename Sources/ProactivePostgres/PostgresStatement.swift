@@ -1,4 +1,3 @@
-import Foundation
 import NIOCore
 import PostgresNIO
 
@@ -38,20 +37,6 @@ struct PostgresStatement: ExpressibleByStringInterpolation, Sendable {
     func withCustomPlan() -> PostgresStatement {
         var statement = self
         statement.usesCustomPlan = true
-        return statement
-    }
-
-    /// The same rows aggregated into one row of arrays, a column each (`array_agg` over the
-    /// rows in one pass, so the arrays are aligned): `columns` names the statement's output
-    /// columns, comma-separated. One row is sent and read instead of many
-    /// (``AggregatedRows``); the order of the rows is the statement's.
-    func aggregated(columns: String) -> PostgresStatement {
-        let aggregates = columns.split(separator: ",").map {
-            "array_agg(\($0.trimmingCharacters(in: .whitespacesAndNewlines)))"
-        }.joined(separator: ", ")
-        var statement = self
-        statement.sql = "SELECT \(aggregates) FROM (\(sql)) AS aggregated"
-        statement.typedSQL = "SELECT \(aggregates) FROM (\(typedSQL)) AS aggregated"
         return statement
     }
 

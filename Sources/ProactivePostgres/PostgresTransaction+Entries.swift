@@ -396,7 +396,7 @@ extension PostgresTransaction {
     func entries(ids: [Int64], scope: AppScope, now: Date) throws -> [StoredEntry] {
         guard !ids.isEmpty else { return [] }
         let doing = "reading entries"
-        return try aggregatedRows(
+        return try rows(
             fetch(.entries(ids: ids, scope: scope, now: now), doing), doing, StoredEntry.init(reader:))
     }
 

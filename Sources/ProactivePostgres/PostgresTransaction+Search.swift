@@ -206,7 +206,7 @@ extension PostgresTransaction {
     func entriesForRanking(ids: [Int64], scope: AppScope, now: Date) throws -> [EntryForRanking] {
         guard !ids.isEmpty else { return [] }
         let doing = "reading entries"
-        return try aggregatedRows(
+        return try rows(
             read(entriesQuery(ids: ids, scope: scope, now: now, withText: true), doing), doing
         ) { r in
             let entry = try StoredEntry(reader: &r)
@@ -219,21 +219,17 @@ extension PostgresTransaction {
     }
 
     /// The entries of `ids` in the scope, not expired (``StoredEntry/postgresColumns``, then the
-    /// indexed text `withText`: title, keywords, description, address), aggregated into one row
-    /// of arrays (``aggregatedRows(_:_:_:)`` reads them): the statement of
+    /// indexed text `withText`: title, keywords, description, address): the statement of
     /// ``entries(ids:scope:now:)`` and ``entriesForRanking(ids:scope:now:)``.
     func entriesQuery(ids: [Int64], scope: AppScope, now: Date, withText: Bool) -> PostgresStatement {
-        let columns =
-            StoredEntry.postgresColumns
-            + (withText ? ", fts_title, fts_keywords, fts_description, fts_address" : "")
-        let statement: PostgresStatement = """
-            SELECT \(unescaped: columns)
-            FROM entry
-            WHERE user_id = \(userID) AND id = ANY(\(ids))
-              AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
-              AND (\(scope.app)::text IS NULL OR app = \(scope.app))
-            """
-        return statement.aggregated(columns: columns)
+        """
+        SELECT \(unescaped: StoredEntry.postgresColumns)
+          \(unescaped: withText ? ", fts_title, fts_keywords, fts_description, fts_address" : "")
+        FROM entry
+        WHERE user_id = \(userID) AND id = ANY(\(ids))
+          AND (expires_at IS NULL OR expires_at > \(now.timeIntervalSince1970))
+          AND (\(scope.app)::text IS NULL OR app = \(scope.app))
+        """
     }
 
     func indexedRowCount(matching query: FullTextQuery) throws -> Int {

@@ -233,22 +233,6 @@ final class PostgresTransaction: StorageTransaction {
         }
     }
 
-    /// Decodes rows that came aggregated into one row of arrays
-    /// (``PostgresStatement/aggregated(columns:)``), each as a row of its own.
-    func aggregatedRows<T>(
-        _ rows: [PostgresRow], _ doing: String, _ decode: (inout RowReader) throws -> T
-    ) throws(StorageError) -> [T] {
-        do {
-            let aggregated = try AggregatedRows(rows)
-            return try (0..<aggregated.count).map { row in
-                var reader = RowReader(aggregated, row: row)
-                return try decode(&reader)
-            }
-        } catch {
-            throw StorageError(postgres: error, while: doing)
-        }
-    }
-
     /// Decodes the first row of a result, if any.
     func firstRow<T>(
         _ result: PostgresQueryResult, _ doing: String, _ decode: (inout RowReader) throws -> T
@@ -281,24 +265,9 @@ final class PostgresTransaction: StorageTransaction {
 struct RowReader {
     /// The row's cells in order (no copy of the row: a random-access row copies every cell
     /// into an array first, a tenth of decoding a search's rows).
-    private var cells: PostgresRow.Iterator?
-    /// Or a row of aggregated rows, and the next column.
-    private let aggregated: AggregatedRows?
-    private let row: Int
-    private var column = 0
+    private var cells: PostgresRow.Iterator
 
-    init(_ row: PostgresRow) {
-        cells = row.makeIterator()
-        aggregated = nil
-        self.row = 0
-    }
-
-    /// Reads row `row` of aggregated rows.
-    init(_ rows: AggregatedRows, row: Int) {
-        cells = nil
-        aggregated = rows
-        self.row = row
-    }
+    init(_ row: PostgresRow) { cells = row.makeIterator() }
 
     /// The next column.
     ///
@@ -307,22 +276,14 @@ struct RowReader {
     /// (``PostgresSession/read(_:while:)``) carry the format of its `Describe`, text: the
     /// cell is read as what it is.
     mutating func next<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
-        if let aggregated {
-            defer { column += 1 }
-            return try aggregated.value(T.self, row: row, column: column)
-        }
-        guard var cell = cells?.next() else { throw RowReaderError() }
+        guard var cell = cells.next() else { throw RowReaderError() }
         cell.format = .binary
         return try cell.decode(T.self)
     }
 
     /// The next column's bytes as they arrived (binary), `nil` for NULL: an ``ArrayCell``'s.
     mutating func bytes() throws -> ByteBuffer? {
-        if let aggregated {
-            defer { column += 1 }
-            return try aggregated.bytes(row: row, column: column)
-        }
-        guard let cell = cells?.next() else { throw RowReaderError() }
+        guard let cell = cells.next() else { throw RowReaderError() }
         return cell.bytes
     }
 

@@ -95,45 +95,4 @@ import Testing
             #expect(try ArrayCell(r.bytes(), of: .text).optionalStrings().isEmpty)
         }
     }
-
-    /// A statement's rows aggregated into one row of arrays read back as the rows themselves,
-    /// every value as `RowReader` decodes it from a row; no rows, none.
-    @Test(.enabled(if: PostgresStorageTests.isConfigured)) func aggregatedRowsReadAsTheRowsThemselves() throws
-    {
-        let storage = try #require(try PostgresTestDatabase.make())
-        defer { storage.close() }
-        let statement: PostgresStatement = """
-            SELECT n, t, w, d, b FROM (VALUES (1::int8, 'Café ☕'::text, 12::int4, 0.1::float8, true),
-              (2, NULL, NULL, NULL, false), (3, '牛肉', -7, 1e-300, NULL)) AS v(n, t, w, d, b)
-            WHERE n >= \(Int64(1)) ORDER BY n
-            """
-        typealias Row = (Int, String?, Int?, Double?, Bool?)
-        func read(_ r: inout RowReader) throws -> Row {
-            (try r.next(), try r.next(), try r.next(), try r.next(), try r.next())
-        }
-        try storage.withSession { session in
-            let plain = try session.read(statement, while: "testing").map { row in
-                var r = RowReader(row)
-                return try read(&r)
-            }
-            let rows = try AggregatedRows(
-                session.read(statement.aggregated(columns: "n, t, w, d, b"), while: "testing"))
-            let aggregated = try (0..<rows.count).map { row in
-                var r = RowReader(rows, row: row)
-                return try read(&r)
-            }
-            #expect(plain.count == 3)
-            #expect(aggregated.count == plain.count)
-            for (a, b) in zip(aggregated, plain) {
-                #expect(a.0 == b.0 && a.1 == b.1 && a.2 == b.2 && a.3 == b.3 && a.4 == b.4)
-            }
-            let none: PostgresStatement = "SELECT n FROM (VALUES (1::int8)) AS v(n) WHERE n > \(Int64(5))"
-            #expect(
-                try AggregatedRows(session.read(none.aggregated(columns: "n"), while: "testing")).count == 0)
-            // A reader past the row's columns throws.
-            var past = RowReader(rows, row: 0)
-            _ = try read(&past)
-            #expect(throws: RowReaderError.self) { try past.next(Int.self) }
-        }
-    }
 }
