@@ -14,7 +14,10 @@ let quietLogger = Logger(label: "service-benchmark", factory: { _ in SwiftLogNoO
 enum Direct {
     /// A connection to the database at `url`, with the backend's settings (its socket or TLS).
     static func connect(_ url: String, id: Int = 1) async throws -> PostgresConnection {
-        let configuration = try PostgresStorage.configuration(for: PostgresLocation(url: url))
+        var configuration = try PostgresStorage.configuration(for: PostgresLocation(url: url))
+        // Without the backend's statement timeout: the bookkeeping's VACUUM of a million rows
+        // takes longer.
+        configuration.options.additionalStartupParameters = [("application_name", "service-benchmark")]
         return try await PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: id,
             logger: quietLogger)
