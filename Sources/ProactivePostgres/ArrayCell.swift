@@ -10,23 +10,15 @@ import PostgresNIO
 /// each value of each row, each of which postgres-nio copies with its column's description,
 /// and the server sends one message instead of one a row. ``ArrayColumn`` writes this form.
 struct ArrayCell {
-    /// The element type PostgreSQL names in the array's header.
-    enum Element: Int32 {
-        case bool = 16
-        case int8 = 20
-        case int4 = 23
-        case text = 25
-        case float8 = 701
-    }
-
     /// The elements' bytes, after the header.
     private var bytes: ByteBuffer
     /// How many elements the array has.
     let count: Int
 
     /// Reads the header of a cell's bytes (`nil`, SQL NULL, is an empty array: `array_agg`
-    /// of no rows), which must be one-dimensional (or empty) with elements of `element`'s type.
-    init(_ cell: ByteBuffer?, of element: Element) throws(ArrayCellError) {
+    /// of no rows), which must be one-dimensional (or empty) with elements of type `element`
+    /// (postgres-nio's names of PostgreSQL's types: `.bool`, `.int4`, `.int8`, `.float8`, `.text`).
+    init(_ cell: ByteBuffer?, of element: PostgresDataType) throws(ArrayCellError) {
         guard var bytes = cell else {
             self.bytes = ByteBuffer()
             count = 0
@@ -34,7 +26,7 @@ struct ArrayCell {
         }
         guard let dimensions = bytes.readInteger(as: Int32.self),
             bytes.readInteger(as: Int32.self) != nil,  // whether it has NULLs
-            let type = bytes.readInteger(as: Int32.self)
+            let type = bytes.readInteger(as: UInt32.self)
         else { throw ArrayCellError("an array cell shorter than its header") }
         guard type == element.rawValue else {
             throw ArrayCellError("an array of type \(type) read as one of \(element)")

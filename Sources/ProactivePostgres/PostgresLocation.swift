@@ -59,11 +59,9 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
             }
         }
         guard !host.isEmpty else { throw invalid("no host") }
-        if host.hasPrefix("/") {
-            // The socket's path, `DIRECTORY/.s.PGSQL.PORT`, must fit in `sockaddr_un` (108 bytes).
-            guard host.utf8.count + "/.s.PGSQL.\(port)".utf8.count < 108 else {
-                throw invalid("the socket directory's path is too long")
-            }
+        // A socket's path must fit in `sockaddr_un` (108 bytes, its terminating NUL included).
+        if let path = Self.socketPath(host: host, port: port), path.utf8.count >= 108 {
+            throw invalid("the socket directory's path is too long")
         }
         self.host = host
         self.port = port
@@ -74,7 +72,12 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path of the server's Unix-domain socket when ``host`` names its directory.
-    public var socketPath: String? { host.hasPrefix("/") ? "\(host)/.s.PGSQL.\(port)" : nil }
+    public var socketPath: String? { Self.socketPath(host: host, port: port) }
+
+    /// `HOST/.s.PGSQL.PORT` when `host` is a directory (an absolute path), as libpq names it.
+    private static func socketPath(host: String, port: Int) -> String? {
+        host.hasPrefix("/") ? "\(host)/.s.PGSQL.\(port)" : nil
+    }
 
     /// The location without its password.
     public var description: String {

@@ -187,8 +187,8 @@ extension PostgresTransaction {
                 throw StorageError(
                     code: .database, message: "PostgreSQL returned arrays of unequal lengths while \(doing)")
             }
-            // Newest first, each part, as the statement's rows came before they were aggregated
-            // (the identifiers sorted, not the candidates: moving those retains their text).
+            // Newest first in each part, as callers read them (an aggregate keeps no order:
+            // the identifiers are sorted, not the candidates, whose moves retain their text).
             for i in (0..<count).sorted(by: { ids[$0] > ids[$1] }) {
                 let candidate = SearchCandidate(
                     id: Int64(ids[i]), donatedAt: Date(timeIntervalSince1970: donatedAt[i]),
