@@ -84,6 +84,13 @@ extension ProactiveEngine {
         // entries of its top results (one round trip on PostgreSQL): expired contributions are
         // withdrawn before.
         if searchesPublic && !paging { try sweepExpiredPublicContributions() }
+        // The public entries a first page with `room` left reads after the user's own.
+        let threshold = configuration.publicThreshold
+        func publicRead(_ room: Int) -> StorageRead {
+            .publicSearchCandidates(
+                query: query, app: app, threshold: threshold,
+                limit: Self.publicWindow(room: room, paging: false))
+        }
         // One read transaction: candidates, their ranking, and the entries of the top ones (none
         // when the cursor is past the user's own matches, among the public ones).
         let (top, entries, privateMore, foundPublic) = try storage.read(user: user) { tx in
@@ -119,10 +126,16 @@ extension ProactiveEngine {
                         after: cursor?.position, read: readText)
                 } else {
                     // The first page without a filter reads text only for the candidates that
-                    // can reach it (with their entries: see below).
+                    // can reach it (with their entries: see below). When they are fewer than
+                    // the page, the public entries that fill it are announced as soon as that
+                    // is known: on PostgreSQL they come with the candidates' text.
                     (candidates, ranked) = try Self.firstPageCandidates(
                         tx, query: query, scope: scope, now: now, window: window, ranking: ranking,
-                        count: request.limit, read: readText)
+                        count: request.limit, read: readText
+                    ) { found in
+                        let room = request.limit - min(request.limit, found)
+                        if searchesPublic && room > 0 { try tx.prefetch([publicRead(room)]) }
+                    }
                 }
                 if let filter = request.filter {
                     let entries = try tx.entries(ids: candidates.map(\.id), scope: scope, now: now)
@@ -157,11 +170,10 @@ extension ProactiveEngine {
             let readsPublic = searchesPublic && !paging && room > 0
             let window = Self.publicWindow(room: room, paging: false)
             if readsPublic {
-                let publicRead = StorageRead.publicSearchCandidates(
-                    query: query, app: app, threshold: configuration.publicThreshold, limit: window)
                 try tx.prefetch(
                     missing.isEmpty
-                        ? [publicRead] : [.entries(ids: missing, scope: scope, now: now), publicRead])
+                        ? [publicRead(room)]
+                        : [.entries(ids: missing, scope: scope, now: now), publicRead(room)])
             }
             for entry in try tx.entries(ids: missing, scope: scope, now: now) {
                 readEntries[entry.id] = entry
@@ -259,32 +271,37 @@ extension ProactiveEngine {
     /// the page, and the others are never read. Otherwise the others follow, read without
     /// text, so the ranking reads the text only of those that can reach the page. The page is
     /// the same as ranking every candidate of the policy's reading with its whole text.
+    ///
+    /// `found` is called with the number of candidates once they are all known, before the
+    /// page's ranking reads their text (not when the page was made from some of them).
     static func firstPageCandidates(
         _ tx: any StorageTransaction, query: FullTextQuery, scope: AppScope, now: Date, window: Int,
-        ranking: CandidateRanking, count: Int, read: ([Int64]) throws -> [Int64: IndexedText]
+        ranking: CandidateRanking, count: Int, read: ([Int64]) throws -> [Int64: IndexedText],
+        found: (_ candidates: Int) throws -> Void = { _ in }
     ) throws -> (candidates: [SearchCandidate], ranked: [RankedCandidate]?) {
         let kinds = Set(EntryKind.allCases)
         // A store that reads a long last word apart does so as the policy reads it: as a whole
         // word, when that finds enough (`SearchCandidatePolicy`).
         guard
-            let found = try tx.titleSearchCandidates(
+            let titled = try tx.titleSearchCandidates(
                 query, scope: scope, kinds: kinds, now: now, limit: SearchCandidatePolicy.everyMatchUpTo + 1,
                 othersBelow: count),
-            found.candidates.count <= SearchCandidatePolicy.everyMatchUpTo
+            titled.candidates.count <= SearchCandidatePolicy.everyMatchUpTo
         else {
             let candidates = try tx.searchCandidates(
                 query, scope: scope, kinds: kinds, now: now, limit: window, reading: .withoutDescription)
+            try found(candidates.count)
             return (candidates, nil)
         }
         var others: [SearchCandidate]
-        if let read = found.others {
+        if let read = titled.others {
             others = read
-        } else if case let best = try ranking.top(found.candidates, count: count, read: read),
+        } else if case let best = try ranking.top(titled.candidates, count: count, read: read),
             ranking.fills(best, count: count)
         {
-            return (found.candidates, best)
+            return (titled.candidates, best)
         } else {
-            let read = Set(found.candidates.map(\.id))
+            let read = Set(titled.candidates.map(\.id))
             // A long last word: the policy's reading of at most `window` stops at whole words
             // when they are enough, as they were (at most 1,000, every one).
             others = try tx.searchCandidates(
@@ -299,7 +316,8 @@ extension ProactiveEngine {
             // Every match whose title has every term was read first.
             others[index].titleHasEveryTerm = false
         }
-        return (found.candidates + others, nil)
+        try found(titled.candidates.count + others.count)
+        return (titled.candidates + others, nil)
     }
 
     /// The public entries of a page: at most `room`, ranked by their text and by how many

@@ -47,6 +47,14 @@ final class PostgresSession {
     /// in order.
     func reads(_ statements: [PostgresStatement], while doing: String) throws(StorageError) -> [[PostgresRow]]
     {
+        try submitReads(statements, while: doing).map { read throws(StorageError) in try rows(of: read) }
+    }
+
+    /// Sends reading statements as ``reads(_:while:)`` does, without waiting for them (only
+    /// for the preparation of those not prepared yet); ``rows(of:)`` waits for each.
+    func submitReads(_ statements: [PostgresStatement], while doing: String) throws(StorageError)
+        -> [PendingRows]
+    {
         try checkUsable(doing)
         var preparing: [String: EventLoopFuture<PreparedQuery>] = [:]
         for statement in statements where pooled.prepared[statement.typedSQL] == nil {
@@ -60,7 +68,7 @@ final class PostgresSession {
         // A statement with a custom plan runs with `plan_cache_mode` set for it alone (sent
         // without waiting; inside a transaction, a rollback undoes the setting).
         var isCustom = false
-        var results: [EventLoopFuture<[PostgresRow]>] = []
+        var results: [PendingRows] = []
         results.reserveCapacity(statements.count)
         for statement in statements {
             if statement.usesCustomPlan != isCustom {
@@ -68,14 +76,15 @@ final class PostgresSession {
                 send(isCustom ? Self.customPlans : Self.defaultPlans, while: doing)
             }
             if let prepared = pooled.prepared[statement.typedSQL] {
-                results.append(prepared.execute(statement.binds))
+                results.append(PendingRows(rows: prepared.execute(statement.binds), doing: doing))
             } else {
-                results.append(connection.query(statement.query, logger: logger).map(\.rows))
+                results.append(
+                    PendingRows(
+                        rows: connection.query(statement.query, logger: logger).map(\.rows), doing: doing))
             }
         }
         if isCustom { send(Self.defaultPlans, while: doing) }
-        _ = try wait(for: [])
-        return try results.map { future throws(StorageError) in try waitBounded(future, doing) }
+        return results
     }
 
     /// Plans the statements that follow at each run, for their values (custom plans).
@@ -166,8 +175,8 @@ final class PostgresSession {
         unawaited.append((connection.query(query, logger: logger).map { _ in }, doing))
     }
 
-    /// A statement sent by ``submitPrepared(_:while:)`` whose rows are collected
-    /// later.
+    /// A statement sent by ``submitPrepared(_:while:)`` or ``submitReads(_:while:)`` whose
+    /// rows are collected later.
     struct PendingRows {
         fileprivate let rows: EventLoopFuture<[PostgresRow]>?
         fileprivate let doing: String
@@ -202,14 +211,18 @@ final class PostgresSession {
     }
 
     /// Waits for the rows of a submitted statement (and for the statements sent before it).
-    func rows(of pending: PendingRows) throws(StorageError) -> [PostgresRow] {
+    ///
+    /// - Parameter doing: what the statement does, for the error message, when the caller
+    ///   knows better than the sender did.
+    func rows(of pending: PendingRows, while doing: String? = nil) throws(StorageError) -> [PostgresRow] {
+        let doing = doing ?? pending.doing
         guard let future = pending.rows, !isBroken else {
             isBroken = true
             throw StorageError(
-                code: .unavailable, message: "the connection to PostgreSQL was lost while \(pending.doing)")
+                code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
         }
         _ = try wait(for: [])
-        return try waitBounded(future, pending.doing)
+        return try waitBounded(future, doing)
     }
 
     /// A statement sent by ``submit(_:while:)`` whose result is collected later.

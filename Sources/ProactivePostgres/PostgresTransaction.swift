@@ -15,8 +15,8 @@ final class PostgresTransaction: StorageTransaction {
     let isWritable: Bool
     /// Whether a statement changed something (the commit then notifies other processes).
     private(set) var hasChanges = false
-    /// Results of announced reads not made yet (see ``prefetch(_:)``).
-    private var prefetched: [StorageRead: [PostgresRow]] = [:]
+    /// Announced reads not made yet, sent and not waited for (see ``prefetch(_:)``).
+    private var prefetched: [StorageRead: PostgresSession.PendingRows] = [:]
     /// How the write statements that follow are planned, as this transaction set it; nil
     /// before it set it, and after a read (which may set it for itself).
     private var planning: Planning?
@@ -68,19 +68,22 @@ final class PostgresTransaction: StorageTransaction {
         return try session.read(statement, while: doing)
     }
 
-    /// Sends the statements of announced reads together (one round trip) and keeps their
-    /// results for the reads themselves.
+    /// Sends the statements of announced reads without waiting for them: they run while the
+    /// caller goes on, and their results come in the round trip of the next statement waited
+    /// for. Each read, when made, waits for its own.
     func prefetch(_ reads: [StorageRead]) throws {
         let unique = Array(Set(reads).subtracting(prefetched.keys))
         guard !unique.isEmpty else { return }
         planning = nil
-        let results = try session.reads(unique.map(query(for:)), while: "reading the context")
-        for (read, result) in zip(unique, results) { prefetched[read] = result }
+        let pending = try session.submitReads(unique.map(query(for:)), while: "reading ahead")
+        for (read, rows) in zip(unique, pending) { prefetched[read] = rows }
     }
 
-    /// Runs the statement of a read, or takes its announced result.
+    /// Runs the statement of a read, or waits for the one announced.
     func fetch(_ read: StorageRead, _ doing: String) throws(StorageError) -> [PostgresRow] {
-        if let result = prefetched.removeValue(forKey: read) { return result }
+        if let pending = prefetched.removeValue(forKey: read) {
+            return try session.rows(of: pending, while: doing)
+        }
         planning = nil
         return try session.read(query(for: read), while: doing)
     }

@@ -133,10 +133,11 @@ public protocol StorageTransaction:
     var user: UserID { get }
 
     /// Announces reads the caller is about to make, in any order, none depending on another.
-    /// A backend whose statements each cost a round trip (PostgreSQL) sends them together and
-    /// answers each announced read, when it is made, from what it fetched (once: a second call
-    /// reads again). The default does nothing; reads announced and never made cost only their
-    /// fetch.
+    /// A backend whose statements each cost a round trip (PostgreSQL) sends them at once,
+    /// without waiting, so that they run while the caller goes on and their results come with
+    /// the next statement it waits for; each announced read, when it is made, is answered from
+    /// what was sent (once: a second call reads again). The default does nothing; reads
+    /// announced and never made cost only their fetch.
     func prefetch(_ reads: [StorageRead]) throws
 }
 
