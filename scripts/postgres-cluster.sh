@@ -11,9 +11,6 @@
 #
 # PROACTIVE_PG_SHARED_BUFFERS (e.g. 7GB) sets the new cluster's `shared_buffers`, for
 # benchmarks of a server sized to its data (the default, 128 MB, suits tests).
-# PROACTIVE_PG_HUGE_PAGES=on puts its shared memory in huge pages (`huge_pages = on`), as
-# PostgreSQL advises for a large `shared_buffers`: as root, the pages it lacks are reserved
-# (`vm.nr_hugepages`) and given back by `stop`; otherwise they must be reserved already.
 #
 # The URL is postgres://proactive@127.0.0.1:PORT/proactive: role and database `proactive`
 # (the database's owner), trust authentication, listening on 127.0.0.1 only. Works as root
@@ -98,7 +95,6 @@ start() {
   if [ -n "${PROACTIVE_PG_SHARED_BUFFERS:-}" ]; then
     echo "shared_buffers = '$PROACTIVE_PG_SHARED_BUFFERS'" >>"$dir/data/postgresql.conf"
   fi
-  if [ "${PROACTIVE_PG_HUGE_PAGES:-off}" = on ]; then use_huge_pages; fi
   # A free port: try random ones; the server's own bind is the final check.
   local port attempt
   for attempt in 1 2 3 4 5 6 7 8 9 10; do
@@ -122,45 +118,10 @@ start() {
   print_url
 }
 
-# Puts the new cluster's shared memory in huge pages, reserving those it lacks when root.
-use_huge_pages() {
-  local need free reserved lacking
-  # What the server started below will map (its connections count).
-  need=$(as_owner "$bin/postgres" -D "$dir/data" -c max_connections=500 -C shared_memory_size_in_huge_pages)
-  free=$(awk '/^HugePages_Free:/ {print $2}' /proc/meminfo)
-  reserved=$(awk '/^HugePages_Rsvd:/ {print $2}' /proc/meminfo)
-  lacking=$((need - (free - reserved)))
-  if [ "$lacking" -gt 0 ]; then
-    if [ "$(id -u)" -ne 0 ]; then
-      echo "error: PROACTIVE_PG_HUGE_PAGES=on needs $need free huge pages, $((free - reserved)) are (as root: sysctl vm.nr_hugepages)" >&2
-      exit 1
-    fi
-    echo $(($(cat /proc/sys/vm/nr_hugepages) + lacking)) >/proc/sys/vm/nr_hugepages
-    echo "$lacking" >"$dir/huge-pages"
-    free=$(awk '/^HugePages_Free:/ {print $2}' /proc/meminfo)
-    [ $((free - reserved)) -ge "$need" ] || {
-      echo "error: the kernel gave $((free - reserved)) of the $need huge pages asked (memory too fragmented?)" >&2
-      give_back_huge_pages
-      exit 1
-    }
-  fi
-  echo "huge_pages = on" >>"$dir/data/postgresql.conf"
-}
-
-# Gives back the huge pages `use_huge_pages` reserved for the cluster in DIR.
-give_back_huge_pages() {
-  [ -f "$dir/huge-pages" ] || return 0
-  local total
-  total=$(($(cat /proc/sys/vm/nr_hugepages) - $(cat "$dir/huge-pages")))
-  echo $((total < 0 ? 0 : total)) >/proc/sys/vm/nr_hugepages
-  rm -f "$dir/huge-pages"
-}
-
 stop() {
   if [ -e "$dir/data/postmaster.pid" ]; then
     as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
   fi
-  give_back_huge_pages
   rm -rf "$dir"
 }
 
