@@ -13,7 +13,8 @@
 # benchmarks of a server sized to its data (the default, 128 MB, suits tests).
 #
 # The URL is postgres://proactive@127.0.0.1:PORT/proactive: role and database `proactive`
-# (the database's owner), trust authentication, listening on 127.0.0.1 only. Works as root
+# (the database's owner, allowed `CHECKPOINT`: the benchmark's bookkeeping after a bulk load),
+# trust authentication, listening on 127.0.0.1 only. Works as root
 # (the server runs as `postgres`, which owns the data directory) and as a normal user.
 # Installs Debian's `postgresql` when its binaries are missing.
 set -euo pipefail
@@ -114,7 +115,8 @@ start() {
     exit 1
   }
   psql -X -q -v ON_ERROR_STOP=1 -h "$dir/sock" -p "$port" -U postgres -d postgres \
-    -c "CREATE ROLE proactive LOGIN CREATEDB" -c "CREATE DATABASE proactive OWNER proactive" >/dev/null
+    -c "CREATE ROLE proactive LOGIN CREATEDB" -c "CREATE DATABASE proactive OWNER proactive" \
+    -c "GRANT pg_checkpoint TO proactive" >/dev/null
   print_url
 }
 

@@ -43,6 +43,19 @@ enum Direct {
         return out
     }
 
+    /// Writes out the buffers a bulk load dirtied (`CHECKPOINT`), so that the phase after it
+    /// does not share the machine with the checkpointer writing gigabytes, which a service
+    /// whose writes come over time does not; returns what it did. A role without
+    /// `pg_checkpoint` (PostgreSQL 15) leaves it to the checkpointer, and says so.
+    static func checkpoint(_ connection: PostgresConnection) async throws -> String {
+        do {
+            try await run(connection, "CHECKPOINT")
+            return "CHECKPOINT"
+        } catch {
+            return "no CHECKPOINT (the role lacks pg_checkpoint)"
+        }
+    }
+
     /// The database's URL with another database name.
     static func url(_ url: String, database: String) -> String {
         var components = URLComponents(string: url)!

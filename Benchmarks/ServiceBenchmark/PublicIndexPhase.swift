@@ -108,9 +108,11 @@ extension ServiceBenchmark {
             ], logger: quietLogger
         ) { writer in try await writer.write(data) }
         try await Direct.run(admin, "VACUUM (ANALYZE) public_entry")
+        let checkpoint = try await Direct.checkpoint(admin)
         say(
             String(
-                format: "%d public entries (5 contributors each) copied into public_entry in %.1f s", count,
-                (ContinuousClock.now - start).seconds))
+                format:
+                    "%d public entries (5 contributors each) copied into public_entry, then VACUUM (ANALYZE) and %@, in %.1f s",
+                count, checkpoint, (ContinuousClock.now - start).seconds))
     }
 }
