@@ -58,8 +58,7 @@ extension FullTextQuery {
                 guard userKey.utf8.count + word.utf8.count <= SearchLexemes.longestLexeme else { return nil }
                 let quoted =
                     "'" + userKey + (indexed ? SearchLexemes.prefixMarker : "")
-                    + word.replacingOccurrences(of: "\\", with: "\\\\")
-                    .replacingOccurrences(of: "'", with: "''") + "'"
+                    + word.doublingEach(of: [UInt8(ascii: "\\"), UInt8(ascii: "'")]) + "'"
                 parts.append(isPrefix && !indexed ? quoted + ":*" : quoted)
             }
         }

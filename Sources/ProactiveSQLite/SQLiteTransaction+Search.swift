@@ -273,7 +273,7 @@ extension FullTextQuery {
     /// The FTS5 expression matching texts that have every one of `words`.
     static func expression(_ words: [(text: String, isPrefix: Bool)]) -> String {
         words.map { word in
-            let quoted = "\"" + word.text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let quoted = "\"" + word.text.doublingEach(of: [UInt8(ascii: "\"")]) + "\""
             return word.isPrefix ? quoted + "*" : quoted
         }.joined(separator: " AND ")
     }
