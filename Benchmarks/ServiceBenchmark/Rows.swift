@@ -114,6 +114,8 @@ struct EntryRow: Sendable {
     func copyLine(donatedAt: Double, expiresAt: Double, into out: inout String) {
         func text(_ s: String?) -> String {
             guard let s else { return "\\N" }
+            // Most fields need no escape: the same string, uncopied.
+            guard s.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else { return s }
             var o = ""
             o.reserveCapacity(s.utf8.count)
             for ch in s.unicodeScalars {
@@ -128,12 +130,8 @@ struct EntryRow: Sendable {
             return o
         }
         func vector(_ lexemes: [String]) -> String {
-            lexemes.map {
-                "'"
-                    + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-                        of: "'", with: "''") + "'"
-            }
-            .joined(separator: " ")
+            lexemes.map { "'" + $0.doublingEach(of: [UInt8(ascii: "\\"), UInt8(ascii: "'")]) + "'" }
+                .joined(separator: " ")
         }
         let fields: [String] = [
             text(user), text(Self.app), "item", text(identityKey), text(identityKey), text(domain),
