@@ -83,6 +83,13 @@ import Testing
             // Taken once: the same reads again read again, with the same answers.
             #expect(try answers(tx, reads) == unannounced)
         }
+        // Sent without waiting: a statement made in between, and the reads made in another
+        // order than announced, each answered with its own result.
+        try store.read { tx throws in
+            try tx.prefetch(reads)
+            #expect(try tx.entryCounts()[.activity] == 1)
+            #expect(try answers(tx, reads.reversed()) == unannounced.reversed())
+        }
         // Announced and never made: nothing else changes.
         try store.read { tx throws in
             try tx.prefetch(reads)
