@@ -46,12 +46,13 @@ enum Direct {
     /// Writes out the buffers a bulk load dirtied (`CHECKPOINT`), so that the phase after it
     /// does not share the machine with the checkpointer writing gigabytes, which a service
     /// whose writes come over time does not; returns what it did. A role without
-    /// `pg_checkpoint` (PostgreSQL 15) leaves it to the checkpointer, and says so.
+    /// `pg_checkpoint` (PostgreSQL 15) leaves it to the checkpointer, and says so; any other
+    /// failure is thrown.
     static func checkpoint(_ connection: PostgresConnection) async throws -> String {
         do {
             try await run(connection, "CHECKPOINT")
             return "CHECKPOINT"
-        } catch {
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42501" {
             return "no CHECKPOINT (the role lacks pg_checkpoint)"
         }
     }

@@ -168,7 +168,6 @@ extension ProactiveEngine {
             let missing = top.map(\.candidate.id).filter { readEntries[$0] == nil }
             let room = request.limit - top.count
             let readsPublic = searchesPublic && !paging && room > 0
-            let window = Self.publicWindow(room: room, paging: false)
             if readsPublic {
                 try tx.prefetch(
                     missing.isEmpty
@@ -178,10 +177,14 @@ extension ProactiveEngine {
             for entry in try tx.entries(ids: missing, scope: scope, now: now) {
                 readEntries[entry.id] = entry
             }
+            // The read announced as `publicRead(room)` (its answer is taken only when the
+            // arguments are the same).
             let foundPublic =
                 readsPublic
                 ? try tx.publicSearchCandidates(
-                    query, app: app, threshold: configuration.publicThreshold, limit: window) : nil
+                    query, app: app, threshold: threshold, limit: Self.publicWindow(room: room, paging: false)
+                )
+                : nil
             return (top, top.map { readEntries[$0.candidate.id] }, more, foundPublic)
         }
         // Public entries (words only, no filter) follow the user's own matches: read when the
