@@ -56,8 +56,13 @@ final class PostgresSession {
         -> [PendingRows]
     {
         try checkUsable(doing)
+        // A statement with a custom plan runs unnamed with its values in its text; one whose
+        // values cannot be written so, with `plan_cache_mode` set for it alone (sent without
+        // waiting; inside a transaction, a rollback undoes the setting).
+        let literals = statements.map { $0.usesCustomPlan ? $0.literalQuery : nil }
         var preparing: [String: EventLoopFuture<PreparedQuery>] = [:]
-        for statement in statements where pooled.prepared[statement.typedSQL] == nil {
+        for (statement, literal) in zip(statements, literals)
+        where literal == nil && pooled.prepared[statement.typedSQL] == nil {
             guard pooled.prepared.count + preparing.count < PooledConnection.mostPrepared else { break }
             if preparing[statement.typedSQL] == nil {
                 preparing[statement.typedSQL] = connection.prepare(query: statement.typedSQL)
@@ -65,12 +70,15 @@ final class PostgresSession {
         }
         for (text, future) in preparing { pooled.prepared[text] = try wait(for: future, doing) }
         try checkUsable(doing)
-        // A statement with a custom plan runs with `plan_cache_mode` set for it alone (sent
-        // without waiting; inside a transaction, a rollback undoes the setting).
         var isCustom = false
         var results: [PendingRows] = []
         results.reserveCapacity(statements.count)
-        for statement in statements {
+        for (statement, literal) in zip(statements, literals) {
+            if let literal {
+                results.append(
+                    PendingRows(rows: connection.query(literal, logger: logger).map(\.rows), doing: doing))
+                continue
+            }
             if statement.usesCustomPlan != isCustom {
                 isCustom = statement.usesCustomPlan
                 send(isCustom ? Self.customPlans : Self.defaultPlans, while: doing)

@@ -1,5 +1,6 @@
 import NIOCore
 import PostgresNIO
+import ProactiveText
 
 /// A reading statement with its parameters apart from its text, written like a `PostgresQuery`
 /// (`"… WHERE user_id = \(userID)"`), that a session can run as a named prepared statement
@@ -21,7 +22,8 @@ struct PostgresStatement: ExpressibleByStringInterpolation, Sendable {
     /// plan) instead of once for any values (the generic plan, which connections use by
     /// default): for a statement whose best plan depends on them, such as one that reads the
     /// public index, where a frequent word is best found by reading rows in order until the
-    /// limit and a rare one through the GIN index. The session sets `plan_cache_mode` around it.
+    /// limit and a rare one through the GIN index. The session runs it unnamed with its values
+    /// written into its text (``literalQuery``), or else sets `plan_cache_mode` around it.
     private(set) var usesCustomPlan = false
 
     init(stringLiteral value: String) {
@@ -45,6 +47,68 @@ struct PostgresStatement: ExpressibleByStringInterpolation, Sendable {
         var bindings = PostgresBindings(capacity: binds.count)
         for bind in binds { bindings.append(bind) }
         return PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+
+    /// The same statement with each parameter written into its text as a literal of its type
+    /// (`(E'…'::TEXT)`, `('-40'::BIGINT)`, `(NULL::TEXT)`), to run unnamed and without parameters:
+    /// PostgreSQL then plans it for those values, as a custom plan, without `plan_cache_mode`
+    /// set around it (two round trips: postgres-nio sends a statement only once the one
+    /// before it is answered). Nil when a parameter is of a type not written so (only text,
+    /// integers, booleans and finite doubles are) or text holds a NUL character.
+    var literalQuery: PostgresQuery? {
+        var literals: [String] = []
+        literals.reserveCapacity(binds.count)
+        for bind in binds {
+            guard let literal = Self.literal(bind) else { return nil }
+            literals.append(literal)
+        }
+        // `sql` has `$1`, `$2`… where its parameters are, and no other `$` followed by a
+        // digit (its other text is never data: string literals and `unescaped:` text).
+        var text = ""
+        text.reserveCapacity(sql.utf8.count + literals.reduce(0) { $0 + $1.utf8.count })
+        var bytes = Substring(sql).utf8[...]
+        while let dollar = bytes.firstIndex(of: UInt8(ascii: "$")) {
+            text += String(Substring(bytes[..<dollar]))
+            let digits = bytes[bytes.index(after: dollar)...].prefix { (0x30...0x39).contains($0) }
+            guard let number = Int(String(Substring(digits))), number >= 1, number <= literals.count else {
+                return nil
+            }
+            text += literals[number - 1]
+            bytes = bytes[digits.endIndex...]
+        }
+        text += String(Substring(bytes))
+        return PostgresQuery(unsafeSQL: text, binds: PostgresBindings())
+    }
+
+    /// A parameter's value as an SQL literal cast to its type, or nil (see ``literalQuery``).
+    private static func literal(_ data: PostgresData) -> String? {
+        guard data.formatCode == .binary, let name = data.type.knownSQLName else { return nil }
+        guard var value = data.value else { return "(NULL::\(name))" }
+        switch data.type {
+        case .text:
+            guard let string = value.readString(length: value.readableBytes), !string.utf8.contains(0) else {
+                return nil
+            }
+            // An escape string (`E'…'`): backslashes and quotes doubled, whatever
+            // `standard_conforming_strings` says; the connection's encoding is UTF-8.
+            return "(E'" + string.doublingEach(of: [UInt8(ascii: "\\"), UInt8(ascii: "'")]) + "'::\(name))"
+        case .int8:
+            guard value.readableBytes == 8, let int = value.readInteger(as: Int64.self) else { return nil }
+            return "('\(int)'::\(name))"
+        case .int4:
+            guard value.readableBytes == 4, let int = value.readInteger(as: Int32.self) else { return nil }
+            return "('\(int)'::\(name))"
+        case .bool:
+            guard value.readableBytes == 1, let byte = value.readInteger(as: UInt8.self) else { return nil }
+            return byte == 0 ? "false" : "true"
+        case .float8:
+            guard value.readableBytes == 8, let bits = value.readInteger(as: UInt64.self) else { return nil }
+            let double = Double(bitPattern: bits)
+            guard double.isFinite else { return nil }
+            return "('\(double)'::\(name))"
+        default:
+            return nil
+        }
     }
 
     /// Appends a parameter.
