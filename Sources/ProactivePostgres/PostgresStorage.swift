@@ -166,15 +166,17 @@ public final class PostgresStorage: Storage {
     public func write<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
         try pool.withSession { session in
             do {
-                // BEGIN, then the user's lock and the change notification in one statement,
-                // sent together (the client waits once). The notification is delivered to
-                // listeners when (and only if) the transaction commits; a transaction that
-                // changed nothing is rolled back instead, so it notifies nobody.
-                // Sent without waiting: the first statement of the body follows them at once.
+                // BEGIN, then the user's lock and the change notification in one statement
+                // (prepared on the connection), sent without waiting: the calling thread waits
+                // once, for the body's first statement (postgres-nio still sends each
+                // statement once the one before is answered: a round trip on the wire each).
+                // The notification is delivered to listeners when (and only if) the
+                // transaction commits; a transaction that changed nothing is rolled back
+                // instead, so it notifies nobody.
                 session.send("BEGIN", while: "beginning a write")
                 // How its statements are planned, the transaction sets as it goes
                 // (`PostgresTransaction.Planning`).
-                session.send(
+                try session.sendPrepared(
                     """
                     SELECT pg_advisory_xact_lock(\(unescaped: String(Self.userLockSpace)), hashtext(\(user.rawValue))),
                       pg_notify(\(PostgresChangeListener.channel), \(listener.origin + ":" + user.rawValue))
@@ -197,8 +199,9 @@ public final class PostgresStorage: Storage {
 
     public func read<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
         try pool.withSession { session in
-            // BEGIN goes with the first statement and COMMIT is not waited for: a read costs
-            // the round trips of its own statements only.
+            // BEGIN goes with the first statement and COMMIT is not waited for: the calling
+            // thread waits for its own statements only (on the wire, postgres-nio sends each
+            // statement once the one before is answered).
             session.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", while: "beginning a read")
             do {
                 let result = try body(PostgresTransaction(session: session, user: user, isWritable: false))

@@ -17,9 +17,11 @@ final class PostgresTransaction: StorageTransaction {
     private(set) var hasChanges = false
     /// Announced reads not made yet, sent and not waited for (see ``prefetch(_:)``).
     private var prefetched: [StorageRead: PostgresSession.PendingRows] = [:]
-    /// How the write statements that follow are planned, as this transaction set it; nil
-    /// before it set it, and after a read (which may set it for itself).
-    private var planning: Planning?
+    /// How the write statements that follow are planned: at first the connection's default
+    /// (generic plans: ``PostgresConnectionPool/sessionSettings``, which no transaction leaves
+    /// changed), then as this transaction set it; nil after a read of a statement with a
+    /// custom plan (which may set it for itself: ``PostgresSession/submitReads(_:while:)``).
+    private var planning: Planning? = .generic
 
     /// How a write transaction's statements are planned.
     enum Planning {
@@ -64,7 +66,7 @@ final class PostgresTransaction: StorageTransaction {
     ///
     /// - Parameter doing: what it does, for error messages (never SQL or data).
     func read(_ statement: PostgresStatement, _ doing: String) throws(StorageError) -> [PostgresRow] {
-        planning = nil
+        if statement.usesCustomPlan { planning = nil }
         return try session.read(statement, while: doing)
     }
 
@@ -74,8 +76,9 @@ final class PostgresTransaction: StorageTransaction {
     func prefetch(_ reads: [StorageRead]) throws {
         let unique = Array(Set(reads).subtracting(prefetched.keys))
         guard !unique.isEmpty else { return }
-        planning = nil
-        let pending = try session.submitReads(unique.map(query(for:)), while: "reading ahead")
+        let statements = unique.map(query(for:))
+        if statements.contains(where: \.usesCustomPlan) { planning = nil }
+        let pending = try session.submitReads(statements, while: "reading ahead")
         for (read, rows) in zip(unique, pending) { prefetched[read] = rows }
     }
 
@@ -84,8 +87,9 @@ final class PostgresTransaction: StorageTransaction {
         if let pending = prefetched.removeValue(forKey: read) {
             return try session.rows(of: pending, while: doing)
         }
-        planning = nil
-        return try session.read(query(for: read), while: doing)
+        let statement = query(for: read)
+        if statement.usesCustomPlan { planning = nil }
+        return try session.read(statement, while: doing)
     }
 
     /// The statement of each read that can be announced.
