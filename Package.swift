@@ -85,6 +85,7 @@ let package = Package(
         .target(name: "ProactiveStorage", dependencies: ["ProactiveText"], swiftSettings: swiftSettings),
         // Stored documents are compressed with zlib's raw deflate and a preset dictionary.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(
             name: "ProactiveSQLite",
             dependencies: [
@@ -95,7 +96,7 @@ let package = Package(
         .target(
             name: "ProactivePostgres",
             dependencies: [
-                "ProactiveStorage", "ProactiveText",
+                "CLibPQ", "ProactiveStorage", "ProactiveText",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

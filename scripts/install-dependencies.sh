@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Proactive needs to build and run (idempotent); `--test` adds
-# what the tests need (headless Chromium), `--bench` what the benchmarks' baselines need (wrk for
-# the load benchmark, libpq for the PostgreSQL driver's).
+# what the tests need (headless Chromium), `--bench` what the load benchmark needs (wrk).
 set -euo pipefail
-# Build and run: SQLite, zlib, libxml2, ICU, libphonenumber; Python for the benchmark baselines.
-packages=(libsqlite3-dev zlib1g-dev libxml2-dev libicu-dev libphonenumber-dev python3 python3-venv gzip curl)
+# Build and run: SQLite, zlib, libxml2, ICU, libphonenumber, libpq; Python for the benchmark baselines.
+packages=(libsqlite3-dev zlib1g-dev libxml2-dev libicu-dev libphonenumber-dev libpq-dev pkg-config python3 python3-venv gzip curl)
 for group in "$@"; do
   case "$group" in
     --test) packages+=(chromium chromium-driver) ;;   # the inspector's browser test
-    --bench) packages+=(wrk libpq-dev) ;;             # the daemon's load benchmark; Benchmarks/LibPQBaseline
+    --bench) packages+=(wrk) ;;                       # the daemon's load benchmark
     *) echo "unknown option $group (expected --test or --bench)" >&2; exit 2 ;;
   esac
 done

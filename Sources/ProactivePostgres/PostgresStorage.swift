@@ -48,6 +48,8 @@ public final class PostgresStorage: Storage {
     /// Where the database is (without its password in ``PostgresLocation/description``).
     public let location: PostgresLocation
     private let pool: PostgresConnectionPool
+    /// The connections of read transactions (libpq, pipelined).
+    private let readers: LibPQConnectionPool
     private let listener: PostgresChangeListener
 
     /// The name of the setting that gives the URL, for error messages.
@@ -94,6 +96,9 @@ public final class PostgresStorage: Storage {
         pool = PostgresConnectionPool(
             configuration: configuration, maximumConnections: maximumConnections, connectTimeout: 5,
             queryTimeout: 30, leaseTimeout: 30, logger: logger)
+        readers = LibPQConnectionPool(
+            parameters: Self.libpqParameters(for: location, connectTimeout: 5),
+            maximumConnections: maximumConnections, queryTimeout: 30, leaseTimeout: 30)
         listener = PostgresChangeListener(
             origin: String(UInt64.random(in: .min ... .max), radix: 16), pool: pool, logger: logger)
         do {
@@ -105,6 +110,7 @@ public final class PostgresStorage: Storage {
             try listener.start()
         } catch {
             pool.close()
+            readers.close()
             listener.stop()
             throw cannotOpen((error as? StorageError)?.message ?? "\(type(of: error))")
         }
@@ -117,6 +123,7 @@ public final class PostgresStorage: Storage {
     public func close() {
         listener.stop()
         pool.close()
+        readers.close()
     }
 
     public var backendDescription: String { "PostgreSQL \(location)" }
@@ -197,21 +204,59 @@ public final class PostgresStorage: Storage {
         }
     }
 
+    /// Runs `body` in a read-only transaction (`REPEATABLE READ`: one snapshot for all its
+    /// statements) on a libpq connection in pipeline mode: `BEGIN` goes out with the first
+    /// statement, the reads the transaction announces go out together, and `COMMIT` is not
+    /// waited for, so a read costs the round trips of the statements it waits for only
+    /// (``LibPQConnection``).
     public func read<T>(user: UserID, _ body: (any StorageTransaction) throws -> T) throws -> T {
-        try pool.withSession { session in
-            // BEGIN goes with the first statement and COMMIT is not waited for: the calling
-            // thread waits for its own statements only (on the wire, postgres-nio sends each
-            // statement once the one before is answered).
-            session.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", while: "beginning a read")
+        try readers.withConnection { connection in
+            connection.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", while: "beginning a read")
             do {
-                let result = try body(PostgresTransaction(session: session, user: user, isWritable: false))
-                session.send("COMMIT", while: "ending a read")
+                let result = try body(PostgresTransaction(reader: connection, user: user))
+                connection.send("COMMIT", while: "ending a read")
                 return result
             } catch {
-                Self.rollBack(session)
+                // Read by the connection's next wait; its failure is not the next user's.
+                connection.send("ROLLBACK", while: "rolling back a read")
                 throw error
             }
         }
+    }
+
+    /// The libpq connection parameters of a location, with the settings every connection
+    /// starts with (``PostgresConnectionPool/sessionSettings`` and those of
+    /// ``configuration(for:)``). TLS as postgres-nio's connections have it: `prefer` encrypts
+    /// when the server offers it without verifying its certificate; `require` verifies it and
+    /// the host name against the system's trusted roots (libpq's `verify-full`).
+    static func libpqParameters(for location: PostgresLocation, connectTimeout: Int) -> [(String, String)] {
+        var parameters: [(String, String)] = [
+            ("user", location.username), ("dbname", location.database), ("port", String(location.port)),
+            ("connect_timeout", String(connectTimeout)), ("application_name", "proactive"),
+            ("client_encoding", "UTF8"),
+        ]
+        if let password = location.password { parameters.append(("password", password)) }
+        if let socketPath = location.socketPath {
+            let directory = socketPath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+                .joined(separator: "/")
+            parameters += [("host", directory), ("sslmode", "disable")]
+        } else {
+            parameters.append(("host", location.host))
+            switch location.sslMode {
+            case "disable": parameters.append(("sslmode", "disable"))
+            case "require":
+                parameters += [
+                    ("sslmode", "verify-full"), ("sslrootcert", "/etc/ssl/certs/ca-certificates.crt"),
+                ]
+            default: parameters.append(("sslmode", "prefer"))
+            }
+        }
+        let settings =
+            PostgresConnectionPool.sessionSettings + [
+                ("statement_timeout", "28000"), ("idle_in_transaction_session_timeout", "120000"),
+            ]
+        parameters.append(("options", settings.map { "-c \($0.0)=\($0.1)" }.joined(separator: " ")))
+        return parameters
     }
 
     /// The value of a setting on a connection of the pool (`current_setting`), for tests.
@@ -237,6 +282,22 @@ public final class PostgresStorage: Storage {
         try session.query(
             "SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements", while: "testing"
         ).rows.map { try $0.decode((String, Int, Int).self) }
+    }
+
+    /// ``preparedStatementPlans(_:)`` of a connection of read transactions (the one the last
+    /// read gave back, when reads run one at a time), for tests.
+    func readerPreparedStatementPlans() throws -> [(statement: String, generic: Int, custom: Int)] {
+        try readers.withConnection { connection in
+            let doing = "testing"
+            let result = try connection.rows(
+                of: connection.submit(
+                    "SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements", while: doing)
+            )
+            return try (0..<result.rowCount).map { row in
+                var reader = RowReader(result, row: row)
+                return (try reader.next(String.self), try reader.next(Int.self), try reader.next(Int.self))
+            }.filter { !$0.0.contains("pg_prepared_statements") }
+        }
     }
 
     /// The text of each statement prepared on the session's connection, for tests.

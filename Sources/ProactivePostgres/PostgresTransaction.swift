@@ -9,14 +9,26 @@ import ProactiveStorage
 /// ``PostgresStorage/write(user:_:)`` or ``PostgresStorage/read(user:_:)``; its writing
 /// methods throw in a read transaction.
 final class PostgresTransaction: StorageTransaction {
-    let session: PostgresSession
+    /// The postgres-nio session of a write transaction (a read transaction has none).
+    private let writeSession: PostgresSession?
+    /// The libpq connection of a read transaction, which runs its reads (pipelined).
+    private let reader: LibPQConnection?
+    /// The session of a write transaction; only its writing methods use it, after
+    /// ``requireWritable(_:)``.
+    var session: PostgresSession { writeSession! }
     let user: UserID
     /// Whether this is a write transaction.
     let isWritable: Bool
     /// Whether a statement changed something (the commit then notifies other processes).
     private(set) var hasChanges = false
     /// Announced reads not made yet, sent and not waited for (see ``prefetch(_:)``).
-    private var prefetched: [StorageRead: PostgresSession.PendingRows] = [:]
+    private var prefetched: [StorageRead: Prefetched] = [:]
+
+    /// An announced read sent, on the connection of its transaction.
+    private enum Prefetched {
+        case session(PostgresSession.PendingRows)
+        case reader(LibPQConnection.Pending)
+    }
     /// How the write statements that follow are planned: at first the connection's default
     /// (generic plans: ``PostgresConnectionPool/sessionSettings``, which no transaction leaves
     /// changed), then as this transaction set it; nil after a read of a statement with a
@@ -49,10 +61,20 @@ final class PostgresTransaction: StorageTransaction {
     private static let genericPlans: PostgresQuery = "SET LOCAL plan_cache_mode = force_generic_plan"
     private static let customPlans: PostgresQuery = "SET LOCAL plan_cache_mode = auto"
 
+    /// A transaction on a postgres-nio session (a write transaction, or a read one in tests).
     init(session: PostgresSession, user: UserID, isWritable: Bool) {
-        self.session = session
+        self.writeSession = session
+        self.reader = nil
         self.user = user
         self.isWritable = isWritable
+    }
+
+    /// A read transaction on a libpq connection (which sent its `BEGIN`).
+    init(reader: LibPQConnection, user: UserID) {
+        self.writeSession = nil
+        self.reader = reader
+        self.user = user
+        self.isWritable = false
     }
 
     /// The user's identifier, bound in every statement.
@@ -65,9 +87,12 @@ final class PostgresTransaction: StorageTransaction {
     /// and returns its rows.
     ///
     /// - Parameter doing: what it does, for error messages (never SQL or data).
-    func read(_ statement: PostgresStatement, _ doing: String) throws(StorageError) -> [PostgresRow] {
+    func read(_ statement: PostgresStatement, _ doing: String) throws(StorageError) -> ReadRows {
+        if let reader {
+            return .reader(try reader.rows(of: reader.submit(statement, while: doing), while: doing))
+        }
         if statement.usesCustomPlan { planning = nil }
-        return try session.read(statement, while: doing)
+        return .session(try session.read(statement, while: doing))
     }
 
     /// Sends the statements of announced reads without waiting for them: they run while the
@@ -77,19 +102,24 @@ final class PostgresTransaction: StorageTransaction {
         let unique = Array(Set(reads).subtracting(prefetched.keys))
         guard !unique.isEmpty else { return }
         let statements = unique.map(query(for:))
+        if let reader {
+            for (read, statement) in zip(unique, statements) {
+                prefetched[read] = .reader(try reader.submit(statement, while: "reading ahead"))
+            }
+            return
+        }
         if statements.contains(where: \.usesCustomPlan) { planning = nil }
         let pending = try session.submitReads(statements, while: "reading ahead")
-        for (read, rows) in zip(unique, pending) { prefetched[read] = rows }
+        for (read, rows) in zip(unique, pending) { prefetched[read] = .session(rows) }
     }
 
     /// Runs the statement of a read, or waits for the one announced.
-    func fetch(_ read: StorageRead, _ doing: String) throws(StorageError) -> [PostgresRow] {
-        if let pending = prefetched.removeValue(forKey: read) {
-            return try session.rows(of: pending, while: doing)
+    func fetch(_ read: StorageRead, _ doing: String) throws(StorageError) -> ReadRows {
+        switch prefetched.removeValue(forKey: read) {
+        case .reader(let pending)?: return .reader(try reader!.rows(of: pending, while: doing))
+        case .session(let pending)?: return .session(try session.rows(of: pending, while: doing))
+        case nil: return try self.read(query(for: read), doing)
         }
-        let statement = query(for: read)
-        if statement.usesCustomPlan { planning = nil }
-        return try session.read(statement, while: doing)
     }
 
     /// The statement of each read that can be announced.
@@ -240,6 +270,41 @@ final class PostgresTransaction: StorageTransaction {
         }
     }
 
+    /// Decodes the rows of a read.
+    func rows<T>(
+        _ rows: ReadRows, _ doing: String, _ decode: (inout RowReader) throws -> T
+    ) throws(StorageError) -> [T] {
+        switch rows {
+        case .session(let rows): return try self.rows(rows, doing, decode)
+        case .reader(let result):
+            do {
+                return try (0..<result.rowCount).map { row in
+                    var reader = RowReader(result, row: row)
+                    return try decode(&reader)
+                }
+            } catch {
+                throw StorageError(postgres: error, while: doing)
+            }
+        }
+    }
+
+    /// Decodes the first row of a read, if any.
+    func firstRow<T>(
+        _ rows: ReadRows, _ doing: String, _ decode: (inout RowReader) throws -> T
+    ) throws(StorageError) -> T? {
+        switch rows {
+        case .session(let rows): return try firstRow(rows, doing, decode)
+        case .reader(let result):
+            guard result.rowCount > 0 else { return nil }
+            do {
+                var reader = RowReader(result, row: 0)
+                return try decode(&reader)
+            } catch {
+                throw StorageError(postgres: error, while: doing)
+            }
+        }
+    }
+
     /// Decodes the first row of a result, if any.
     func firstRow<T>(
         _ result: PostgresQueryResult, _ doing: String, _ decode: (inout RowReader) throws -> T
@@ -268,13 +333,35 @@ final class PostgresTransaction: StorageTransaction {
     }
 }
 
+/// The rows of a read: from a postgres-nio session, or from a libpq connection.
+enum ReadRows {
+    case session([PostgresRow])
+    case reader(LibPQResult)
+}
+
 /// Reads the columns of a row in order.
 struct RowReader {
     /// The row's cells in order (no copy of the row: a random-access row copies every cell
     /// into an array first, a tenth of decoding a search's rows).
-    private var cells: PostgresRow.Iterator
+    private var cells: PostgresRow.Iterator?
+    /// Or a row of a libpq result, and the next column.
+    private var result: LibPQResult?
+    private var row: Int32 = 0
+    private var column: Int32 = 0
 
     init(_ row: PostgresRow) { cells = row.makeIterator() }
+
+    init(_ result: LibPQResult, row: Int32) {
+        self.result = result
+        self.row = row
+    }
+
+    private mutating func nextCell() -> PostgresCell? {
+        guard let result else { return cells?.next() }
+        guard column < result.columnCount else { return nil }
+        defer { column += 1 }
+        return result.cell(row: row, column: column)
+    }
 
     /// The next column.
     ///
@@ -283,14 +370,14 @@ struct RowReader {
     /// (``PostgresSession/read(_:while:)``) carry the format of its `Describe`, text: the
     /// cell is read as what it is.
     mutating func next<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
-        guard var cell = cells.next() else { throw RowReaderError() }
+        guard var cell = nextCell() else { throw RowReaderError() }
         cell.format = .binary
         return try cell.decode(T.self)
     }
 
     /// The next column's bytes as they arrived (binary), `nil` for NULL: an ``ArrayCell``'s.
     mutating func bytes() throws -> ByteBuffer? {
-        guard let cell = cells.next() else { throw RowReaderError() }
+        guard let cell = nextCell() else { throw RowReaderError() }
         return cell.bytes
     }
 

@@ -307,12 +307,12 @@ import Testing
         }
         let first = try search()
         #expect(Set(first) == ["Gelateria Aurora", "Gelato Boreale"])
-        let statements = try storage.withSession(PostgresStorage.preparedStatements)
+        let statements = try storage.readerPreparedStatementPlans().map(\.statement)
         #expect(statements.filter { $0.contains("search_all @@") }.count == 1)
         // The same statement again, by name: nothing more prepared, the same rows.
         #expect(try search() == first)
         #expect(try search(.app("com.b")) == ["Gelato Boreale"])
-        #expect(try storage.withSession(PostgresStorage.preparedStatements).count == statements.count)
+        #expect(try storage.readerPreparedStatementPlans().count == statements.count)
     }
 
     /// A search's statements run with their generic plans (planned once a connection), and the
@@ -335,7 +335,7 @@ import Testing
                     "Gelateria Aurora", "Gelato Boreale",
                 ])
         }
-        let plans = try storage.withSession(PostgresStorage.preparedStatementPlans)
+        let plans = try storage.readerPreparedStatementPlans()
         let mode = try storage.sessionSetting("plan_cache_mode")
         let title = try #require(plans.first { $0.statement.contains("search_title @@") })
         #expect(title.generic == 2 && title.custom == 0)
@@ -530,6 +530,9 @@ import Testing
             Thread.sleep(forTimeInterval: 0.02)
         }
         let countBeforeRestart = try watcher.externalChangeCount()
+        // Each storage's read connections are idle when the server restarts under them.
+        #expect(try watcher.read(user: "alice") { try $0.entryCounts() }[.item] == 1)
+        #expect(try writer.read(user: "alice") { try $0.entryCounts() }[.item] == 1)
 
         try cluster.restart()
         // The listener notices, reconnects (counting one change: some may have been missed)…
@@ -546,6 +549,7 @@ import Testing
         }
         #expect(pushed.withLock { $0.contains("bob") })
         #expect(try watcher.read(user: "bob") { try $0.entryCounts() }[.item] == 1)
+        #expect(try writer.read(user: "alice") { try $0.entryCounts() }[.item] == 1)
     }
 }
 
