@@ -19,7 +19,7 @@ import Synchronization
 //       [--ingest-seconds 240] [--phase-seconds 60] [--contributions 1000] [--public-entries 100000]
 //       [--search-only] [--min-matches N]
 //
-// `--search-only` measures the round trips, then searches a database a previous run filled (entry, bench_entry and public
+// `--search-only` measures the round trips, search and suggestions on a database a previous run filled (entry, bench_entry and public
 // entries as it left them), nothing else: for trying a change to search at 1M in seconds.
 // `--min-matches N` times only the queries matching at least N of their user's items (for
 // profiling one class).
@@ -53,7 +53,7 @@ struct Options: Sendable {
           --postgres URL     an empty database (scripts/postgres-cluster.sh start DIR prints one);
                              PROACTIVE_POSTGRES when not given
           --search-at N      top the database up to N items and search again
-          --search-only      search a database a previous run filled (after the round trips), nothing else
+          --search-only      on a database a previous run filled: the round trips, search and suggestions
           --min-matches N    time only the queries matching at least N of their user's items
         """
 
@@ -814,6 +814,7 @@ final class ServiceBenchmark {
         guard items > 0 else { throw BenchmarkError("--search-only needs a database a previous run filled") }
         try await roundTrips()
         try await search(items: items, publicEntries: publicEntries)
+        try suggestions(items: items)
     }
 
     func summary() {
