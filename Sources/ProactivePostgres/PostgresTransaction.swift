@@ -260,48 +260,20 @@ final class PostgresTransaction: StorageTransaction {
     func rows<T>(
         _ rows: [PostgresRow], _ doing: String, _ decode: (inout RowReader) throws -> T
     ) throws(StorageError) -> [T] {
-        do {
-            return try rows.map { row in
-                var reader = RowReader(row)
-                return try decode(&reader)
-            }
-        } catch {
-            throw StorageError(postgres: error, while: doing)
-        }
+        try self.rows(ReadRows.session(rows), doing, decode)
     }
 
     /// Decodes the rows of a read.
     func rows<T>(
         _ rows: ReadRows, _ doing: String, _ decode: (inout RowReader) throws -> T
     ) throws(StorageError) -> [T] {
-        switch rows {
-        case .session(let rows): return try self.rows(rows, doing, decode)
-        case .reader(let result):
-            do {
-                return try (0..<result.rowCount).map { row in
-                    var reader = RowReader(result, row: row)
-                    return try decode(&reader)
-                }
-            } catch {
-                throw StorageError(postgres: error, while: doing)
-            }
-        }
-    }
-
-    /// Decodes the first row of a read, if any.
-    func firstRow<T>(
-        _ rows: ReadRows, _ doing: String, _ decode: (inout RowReader) throws -> T
-    ) throws(StorageError) -> T? {
-        switch rows {
-        case .session(let rows): return try firstRow(rows, doing, decode)
-        case .reader(let result):
-            guard result.rowCount > 0 else { return nil }
-            do {
-                var reader = RowReader(result, row: 0)
+        do {
+            return try (0..<rows.count).map { index in
+                var reader = rows.reader(index)
                 return try decode(&reader)
-            } catch {
-                throw StorageError(postgres: error, while: doing)
             }
+        } catch {
+            throw StorageError(postgres: error, while: doing)
         }
     }
 
@@ -316,9 +288,16 @@ final class PostgresTransaction: StorageTransaction {
     func firstRow<T>(
         _ rows: [PostgresRow], _ doing: String, _ decode: (inout RowReader) throws -> T
     ) throws(StorageError) -> T? {
-        guard let row = rows.first else { return nil }
+        try firstRow(ReadRows.session(rows), doing, decode)
+    }
+
+    /// Decodes the first row of a read, if any.
+    func firstRow<T>(
+        _ rows: ReadRows, _ doing: String, _ decode: (inout RowReader) throws -> T
+    ) throws(StorageError) -> T? {
+        guard rows.count > 0 else { return nil }
         do {
-            var reader = RowReader(row)
+            var reader = rows.reader(0)
             return try decode(&reader)
         } catch {
             throw StorageError(postgres: error, while: doing)
@@ -337,6 +316,22 @@ final class PostgresTransaction: StorageTransaction {
 enum ReadRows {
     case session([PostgresRow])
     case reader(LibPQResult)
+
+    /// How many rows.
+    var count: Int {
+        switch self {
+        case .session(let rows): rows.count
+        case .reader(let result): Int(result.rowCount)
+        }
+    }
+
+    /// A reader of the row at `index`.
+    func reader(_ index: Int) -> RowReader {
+        switch self {
+        case .session(let rows): RowReader(rows[index])
+        case .reader(let result): RowReader(result, row: Int32(index))
+        }
+    }
 }
 
 /// Reads the columns of a row in order.
