@@ -126,8 +126,7 @@ final class LibPQConnection: @unchecked Sendable {
     func submit(_ statement: PostgresStatement, while doing: String) throws(StorageError) -> Pending {
         guard isUsable else {
             isBroken = true
-            throw StorageError(
-                code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
+            throw StorageError.connectionLost(while: doing)
         }
         if statement.usesCustomPlan, let literal = statement.literalQuery {
             return try submitted(
@@ -155,8 +154,7 @@ final class LibPQConnection: @unchecked Sendable {
     private func submitted(_ ticket: Int?, _ doing: String) throws(StorageError) -> Pending {
         guard let ticket else {
             markBroken()
-            throw StorageError(
-                code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
+            throw StorageError.connectionLost(while: doing)
         }
         return Pending(ticket: ticket, doing: doing)
     }
@@ -271,8 +269,7 @@ final class LibPQConnection: @unchecked Sendable {
         else {
             markBroken()
             return .failure(
-                StorageError(
-                    code: .unavailable, message: "the connection to PostgreSQL was lost while \(item.doing)"))
+                StorageError.connectionLost(while: item.doing))
         }
         return outcome
     }
@@ -284,8 +281,7 @@ final class LibPQConnection: @unchecked Sendable {
         guard let result = PQgetResult(connection) else {
             markBroken()
             return .failure(
-                StorageError(
-                    code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)"))
+                StorageError.connectionLost(while: doing))
         }
         let wrapped = LibPQResult(result)
         if endsQuery && PQresultStatus(result) != PGRES_PIPELINE_SYNC {
@@ -323,8 +319,7 @@ final class LibPQConnection: @unchecked Sendable {
             if ready < 0 && errno == EINTR { continue }
             guard ready >= 0, PQconsumeInput(connection) == 1 else {
                 markBroken()
-                return StorageError(
-                    code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
+                return StorageError.connectionLost(while: doing)
             }
         }
         return nil

@@ -105,8 +105,7 @@ final class PostgresSession {
     private func checkUsable(_ doing: String) throws(StorageError) {
         guard !isBroken, !connection.isClosed else {
             isBroken = true
-            throw StorageError(
-                code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
+            throw StorageError.connectionLost(while: doing)
         }
         guard !isOnEventLoop else { throw StorageError(postgres: WaitOnEventLoop(), while: doing) }
     }
@@ -147,8 +146,7 @@ final class PostgresSession {
     {
         guard !isBroken, !connection.isClosed else {
             isBroken = true
-            throw StorageError(
-                code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
+            throw StorageError.connectionLost(while: doing)
         }
         guard !isOnEventLoop else { throw StorageError(postgres: WaitOnEventLoop(), while: doing) }
         let futures = queries.map { (result: connection.query($0, logger: logger), doing: doing) }
@@ -226,8 +224,7 @@ final class PostgresSession {
         let doing = doing ?? pending.doing
         guard let future = pending.rows, !isBroken else {
             isBroken = true
-            throw StorageError(
-                code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
+            throw StorageError.connectionLost(while: doing)
         }
         _ = try wait(for: [])
         return try waitBounded(future, doing)
@@ -254,8 +251,7 @@ final class PostgresSession {
     func result(of pending: Pending) throws(StorageError) -> PostgresQueryResult {
         guard let future = pending.result, !isBroken else {
             isBroken = true
-            throw StorageError(
-                code: .unavailable, message: "the connection to PostgreSQL was lost while \(pending.doing)")
+            throw StorageError.connectionLost(while: pending.doing)
         }
         return try wait(for: [(future, pending.doing)])[0]
     }

@@ -50,10 +50,15 @@ extension StorageError {
             return
         }
         if error is ChannelError || error is IOError {
-            self.init(code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
+            self = .connectionLost(while: doing)
             return
         }
         self.init(code: .database, message: "PostgreSQL error while \(doing) (\(type(of: error)))")
+    }
+
+    /// A statement could not run or be answered: the connection was lost (`.unavailable`).
+    static func connectionLost(while doing: String) -> StorageError {
+        StorageError(code: .unavailable, message: "the connection to PostgreSQL was lost while \(doing)")
     }
 
     /// Maps a server error by its SQLSTATE.
