@@ -165,18 +165,12 @@ final class LibPQConnection: @unchecked Sendable {
         sql: String, binds: [PostgresData], name: String?, prepare: Bool, doing: String,
         isAwaited: Bool = true
     ) -> Int? {
-        var types: [Oid] = []
-        var values: [[UInt8]?] = []
-        var formats: [Int32] = []
-        for bind in binds {
-            types.append(Oid(bind.type.rawValue))
-            values.append(bind.value.map { Array($0.readableBytesView) })
-            formats.append(bind.formatCode == .binary ? 1 : 0)
-        }
+        let types = binds.map { Oid($0.type.rawValue) }
+        let formats = binds.map { Int32($0.formatCode == .binary ? 1 : 0) }
         if prepare, let name {
             guard PQsendPrepare(connection, name, sql, Int32(types.count), types) == 1 else { return nil }
         }
-        let sent = Self.withCStrings(values) { pointers, lengths in
+        let sent = Self.withValues(binds) { pointers, lengths in
             if let name {
                 PQsendQueryPrepared(connection, name, Int32(binds.count), pointers, lengths, formats, 1)
             } else {
@@ -193,27 +187,35 @@ final class LibPQConnection: @unchecked Sendable {
         return ticket
     }
 
-    /// Calls `body` with C pointers to each value (NULL for nil) and their lengths.
-    private static func withCStrings<R>(
-        _ values: [[UInt8]?], _ body: ([UnsafePointer<CChar>?], [Int32]) -> R
+    /// Calls `body` with C pointers to each bound value (NULL for SQL NULL) and their lengths:
+    /// the values copied once, back to back and each followed by a NUL byte (so that a value
+    /// in text format, which libpq reads up to it, ends there too), into one buffer that lives
+    /// for the call (libpq copies them into its output buffer before returning).
+    private static func withValues<R>(
+        _ binds: [PostgresData], _ body: ([UnsafePointer<CChar>?], [Int32]) -> R
     ) -> R {
-        var pointers: [UnsafePointer<CChar>?] = []
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(binds.reduce(0) { $0 + ($1.value?.readableBytes ?? 0) + 1 })
+        var offsets: [Int?] = []
         var lengths: [Int32] = []
-        var storage: [UnsafeMutableRawPointer] = []
-        defer { for pointer in storage { free(pointer) } }
-        for value in values {
-            guard let value else {
-                pointers.append(nil)
+        for bind in binds {
+            guard let value = bind.value else {
+                offsets.append(nil)
                 lengths.append(0)
                 continue
             }
-            let memory = malloc(max(value.count, 1))!
-            value.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            storage.append(memory)
-            pointers.append(UnsafePointer(memory.assumingMemoryBound(to: CChar.self)))
-            lengths.append(Int32(value.count))
+            offsets.append(bytes.count)
+            bytes.append(contentsOf: value.readableBytesView)
+            bytes.append(0)
+            lengths.append(Int32(value.readableBytes))
         }
-        return body(pointers, lengths)
+        return bytes.withUnsafeBufferPointer { buffer in
+            // Not empty when a value is not NULL (each has its NUL byte).
+            let pointers = offsets.map { offset in
+                offset.map { UnsafeRawPointer(buffer.baseAddress! + $0).assumingMemoryBound(to: CChar.self) }
+            }
+            return body(pointers, lengths)
+        }
     }
 
     /// Waits for a statement's result (and reads those sent before it) and returns it.
